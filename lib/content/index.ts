@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { type Bio, loadBio } from './bio';
+import { type CaseStudy, loadCaseStudies } from './case-studies';
+import { type Engagement, loadEngagements } from './engagements';
+import type { FileResult } from './files';
+import { ContentError, type ContentProblem, displayPath } from './problems';
+import type { Site } from './schemas';
+import { loadSite } from './site';
+
+export type { Bio, CaseStudy, Engagement, Site };
+export { ContentError, formatProblem, type ContentProblem } from './problems';
+
+/** Everything under content/, validated and typed. */
+export interface Content {
+  site: Site;
+  bio: Bio;
+  engagements: Engagement[];
+  caseStudies: CaseStudy[];
+}
+
+/** The content folder: CONTENT_DIR when set (tests point it at fixtures), else ./content. */
+export function contentDirectory(): string {
+  const override = process.env.CONTENT_DIR;
+  if (override) return path.resolve(/* turbopackIgnore: true */ override);
+  return path.join(process.cwd(), 'content');
+}
+
+function collect<T>(result: FileResult<T>, problems: ContentProblem[]): T | undefined {
+  if (result.ok) return result.value;
+  problems.push(...result.problems);
+  return undefined;
+}
+
+/**
+ * Reads and validates every content file, then the rules that span files (every case study names an existing
+ * engagement). Throws one ContentError listing every problem, so the consultant sees them all at once.
+ */
+export function loadContent(contentDir: string = contentDirectory()): Content {
+  const problems: ContentProblem[] = [];
+  const site = collect(loadSite(contentDir), problems);
+  const bio = collect(loadBio(contentDir), problems);
+  const engagements = collect(loadEngagements(contentDir), problems);
+  const caseStudies = collect(loadCaseStudies(contentDir), problems);
+  if (engagements && caseStudies) {
+    const keys = engagements.map((engagement) => engagement.key);
+    for (const study of caseStudies) {
+      if (!keys.includes(study.engagement)) {
+        problems.push({
+          file: displayPath(path.join(contentDir, 'case-studies', `${study.slug}.md`)),
+          field: 'engagement',
+          expected: `expected one of ${keys.join(', ')}; "${study.engagement}" is not an engagement key`,
+        });
+      }
+    }
+  }
+  if (problems.length > 0 || !site || !bio || !engagements || !caseStudies) throw new ContentError(problems);
+  return { site, bio, engagements, caseStudies };
+}
+
+let cached: { dir: string; content: Content } | undefined;
+
+/**
+ * The validated content, read once per process. In `next dev` it is read afresh on every call, so the
+ * consultant sees an edit on the next page load.
+ */
+export function getContent(): Content {
+  const dir = contentDirectory();
+  if (process.env.NODE_ENV === 'development') return loadContent(dir);
+  if (cached?.dir !== dir) cached = { dir, content: loadContent(dir) };
+  return cached.content;
+}
+
+export const getSite = (): Site => getContent().site;
+export const getBio = (): Bio => getContent().bio;
+export const getEngagements = (): Engagement[] => getContent().engagements;
+export const getCaseStudies = (): CaseStudy[] => getContent().caseStudies;
+
+/** The engagement with this key, or undefined. */
+export function findEngagement(key: string): Engagement | undefined {
+  return getEngagements().find((engagement) => engagement.key === key);
+}
+
+/** The case study with this slug, or undefined. */
+export function findCaseStudy(slug: string): CaseStudy | undefined {
+  return getCaseStudies().find((study) => study.slug === slug);
+}

@@ -1,0 +1,6 @@
+/**
+ * The API and manifest version. The spec's Versioning section makes the manifest the version authority;
+ * this constant is the one place the value is written, and the manifest, /mcp.json, OpenAPI and every
+ * REST-Version header read it from here.
+ */
+export const API_VERSION = '2.6.0';
