@@ -1,0 +1,7 @@
+import { serveResource } from '@/lib/agent/rest';
+import { apiRoute, otherMethods } from '@/lib/http/route';
+
+/** GET /api/agent/resources/{name} (spec endpoint 2). */
+export const GET = apiRoute(serveResource);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

@@ -1,0 +1,8 @@
+import { buildManifest } from '@/lib/agent/manifest';
+import { publicOrigin } from '@/lib/http/client';
+import { apiRoute, json, otherMethods } from '@/lib/http/route';
+
+/** GET /api/agent: the Manifest (spec endpoint 1), the entry point and version authority. */
+export const GET = apiRoute(async (request) => json(buildManifest(publicOrigin(request))));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** The JSON Schema of a request schema as callers send it (the input side of any transforms). */
+export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' });
+}
+
+const FieldSchema = z.looseObject({
+  type: z.string().optional(),
+  format: z.string().optional(),
+  description: z.string().optional(),
+  maxLength: z.number().optional(),
+});
+const ObjectSchema = z.looseObject({
+  properties: z.record(z.string(), FieldSchema).default({}),
+  required: z.array(z.string()).default([]),
+});
+
+/**
+ * One string per field, for the manifest's tool `body` (spec: "object whose values are strings describing each
+ * field, e.g. type and required/optional"), derived from the zod schema so it cannot drift from validation:
+ * "string (email), required: address the consultant replies to".
+ */
+export function describeFields(schema: z.ZodType): Record<string, string> {
+  const shape = ObjectSchema.parse(inputJsonSchema(schema));
+  return Object.fromEntries(
+    Object.entries(shape.properties).map(([name, field]) => {
+      const type = `${field.type ?? 'any'}${field.format ? ` (${field.format})` : ''}`;
+      const required = shape.required.includes(name) ? 'required' : 'optional';
+      const limit = field.maxLength ? `, at most ${field.maxLength} characters` : '';
+      return [name, `${type}, ${required}${limit}${field.description ? `: ${field.description}` : ''}`];
+    }),
+  );
+}
+
+/** The body fields as one line for error resolutions: "client_name (string, required), ...". */
+export function summariseFields(schema: z.ZodType): string {
+  const shape = ObjectSchema.parse(inputJsonSchema(schema));
+  return Object.entries(shape.properties)
+    .map(([name, field]) => `${name} (${field.type ?? 'any'}, ${shape.required.includes(name) ? 'required' : 'optional'})`)
+    .join(', ');
+}

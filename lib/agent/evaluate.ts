@@ -1,0 +1,151 @@
+import type { Engagement } from '@/lib/content';
+import type { EvaluateClientNeedsRequest, EvaluateClientNeedsResponse } from './schemas';
+
+/**
+ * evaluate_client_needs: a deterministic keyword match of a client's words against the four engagement types in
+ * content/engagements (spec: "What the service does", 3). No model is involved, so it can only ever answer with
+ * an engagement that exists. The rules (README, "How evaluate_client_needs scores"):
+ *   - normalise: Unicode folded to plain letters, lower case, punctuation and hyphens become spaces, and each word
+ *     is reduced to a simple stem (plural -s/-es/-ies, -ing, -ed, a final -e), on both sides;
+ *   - a keyword or phrase matches when its words appear consecutively in `challenges`, longest phrases first and
+ *     each word used by one match only; each distinct keyword counts once, worth 2 points plus 1 for each extra
+ *     word (a phrase is more specific than a word);
+ *   - each of the engagement's sectors that appears in `technology_sector` adds 1 point;
+ *   - ranking: total points, then keyword points, then the number of keywords matched, then content order;
+ *   - no keyword matched at all: the engagement marked `fallback: true` is recommended, and `why` says so;
+ *   - alsoConsider: the runner-up when it scored any points, else null.
+ */
+
+/** Reduces one lower-case word to the stem both sides are compared by. */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && /(?:s|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  const suffix = w.length > 5 && w.endsWith('ing') ? 3 : w.length > 4 && w.endsWith('ed') ? 2 : 0;
+  if (suffix > 0) {
+    w = w.slice(0, -suffix);
+    if (/([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
+  }
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+/** Splits text into normalised, stemmed words. */
+export function normalise(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(stem);
+}
+
+/**
+ * The keywords found in `words`, longest phrases first; words a longer phrase already matched are not counted
+ * again, so "pitch deck" does not also score "pitch" and "deck".
+ */
+function matchPhrases(words: readonly string[], phrases: readonly string[]): string[] {
+  const used = new Array<boolean>(words.length).fill(false);
+  const candidates = phrases.map((phrase) => ({ phrase, stems: normalise(phrase) }));
+  candidates.sort((a, b) => b.stems.length - a.stems.length);
+  const matched = new Set<string>();
+  for (const { phrase, stems } of candidates) {
+    for (let i = 0; stems.length > 0 && i + stems.length <= words.length; i += 1) {
+      if (stems.every((stem, j) => !used[i + j] && words[i + j] === stem)) {
+        for (let j = 0; j < stems.length; j += 1) used[i + j] = true;
+        matched.add(phrase);
+      }
+    }
+  }
+  return phrases.filter((phrase) => matched.has(phrase));
+}
+
+/** The points one engagement earned, with the keywords and sectors that earned them. */
+export interface EngagementScore {
+  engagement: Engagement;
+  keywordPoints: number;
+  sectorPoints: number;
+  total: number;
+  matchedKeywords: string[];
+  matchedSectors: string[];
+}
+
+/** Scores every engagement against a request, best first, by the rules above. */
+export function scoreEngagements(engagements: readonly Engagement[], request: EvaluateClientNeedsRequest): EngagementScore[] {
+  const challengeWords = normalise(request.challenges);
+  const sectorWords = normalise(request.technology_sector);
+  const scores = engagements.map((engagement, index) => {
+    const matchedKeywords = matchPhrases(challengeWords, unique(engagement.keywords));
+    const matchedSectors = matchPhrases(sectorWords, unique(engagement.sectors));
+    const keywordPoints = matchedKeywords.reduce((sum, keyword) => sum + 1 + normalise(keyword).length, 0);
+    const sectorPoints = matchedSectors.length;
+    return { engagement, index, keywordPoints, sectorPoints, total: keywordPoints + sectorPoints, matchedKeywords, matchedSectors };
+  });
+  scores.sort(
+    (a, b) =>
+      b.total - a.total ||
+      b.keywordPoints - a.keywordPoints ||
+      b.matchedKeywords.length - a.matchedKeywords.length ||
+      a.index - b.index,
+  );
+  return scores.map(({ index: _index, ...score }) => score);
+}
+
+/** Distinct entries by their normalised form, first spelling kept. */
+function unique(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = normalise(value).join(' ');
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function quoteList(values: readonly string[]): string {
+  const quoted = values.map((value) => `"${value}"`);
+  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+}
+
+/** What the tool needs beyond the request: the engagements from content and how to reach the consultant. */
+export interface EvaluateContext {
+  engagements: readonly Engagement[];
+  consultantName: string;
+  scheduleUrl: string;
+}
+
+/** Builds the spec's EvaluateClientNeedsResponse. */
+export function evaluateClientNeeds(request: EvaluateClientNeedsRequest, context: EvaluateContext): EvaluateClientNeedsResponse {
+  const ranked = scoreEngagements(context.engagements, request);
+  const best = ranked[0];
+  if (!best) throw new Error('evaluateClientNeeds needs at least one engagement');
+  const signal = best.keywordPoints > 0;
+  const fallback = context.engagements.find((engagement) => engagement.fallback) ?? best.engagement;
+  const chosen = signal ? best : ranked.find((score) => score.engagement === fallback) ?? best;
+  const runnerUp = ranked.find((score) => score !== chosen && score.total > 0);
+  const sectorNote =
+    chosen.matchedSectors.length > 0
+      ? ` ${capitalise(quoteList(chosen.matchedSectors))} is a sector this engagement often serves.`
+      : '';
+  const why = signal
+    ? `Your challenges mention ${quoteList(chosen.matchedKeywords)}, which ${chosen.engagement.title} is designed to address.${sectorNote}`
+    : `No strong signal was found in the challenges for a specific engagement, so the recommendation is ${chosen.engagement.title}, the usual first step: ${chosen.engagement.summary}${sectorNote}`;
+  const { key, title, tagline, includes, outcomes, timing } = chosen.engagement;
+  return {
+    recommended: { key, title, tagline, why, includes, outcomes, timing },
+    alsoConsider: runnerUp
+      ? { key: runnerUp.engagement.key, title: runnerUp.engagement.title, tagline: runnerUp.engagement.tagline }
+      : null,
+    nextStep:
+      `To discuss ${title}, send a consultation request with schedule_consultation (POST ${context.scheduleUrl}) ` +
+      `with client_name, client_email and a project_context that mentions "${title}". ${context.consultantName} ` +
+      'replies personally within 24 hours to agree a time; no slot is reserved until then.',
+  };
+}
+
+function capitalise(text: string): string {
+  return text.replace(/^("?)(\p{Ll})/u, (_match, quote: string, letter: string) => `${quote}${letter.toUpperCase()}`);
+}

@@ -1,0 +1,32 @@
+import { getSite } from '@/lib/content';
+import { API_VERSION } from '@/lib/version';
+import { describeFields } from './describe';
+import { RESOURCES } from './resources';
+import type { Manifest } from './schemas';
+import { TOOLS, toolUrl } from './tools';
+
+/** The absolute REST URL of a resource. */
+export function resourceUrl(origin: string, name: string): string {
+  return `${origin}/api/agent/resources/${name}`;
+}
+
+/** The spec's Manifest, field for field, with absolute URLs on `origin`. The version authority. */
+export function buildManifest(origin: string): Manifest {
+  const site = getSite();
+  return {
+    name: site.siteName,
+    version: API_VERSION,
+    description:
+      `Agent API of ${site.siteName}: ${site.description} Four read-only resources and two tools; ` +
+      'the same surface is served over MCP (Streamable HTTP, protocol revision 2025-03-26).',
+    resources: RESOURCES.map((resource) => ({ name: resource.name, method: 'GET', url: resourceUrl(origin, resource.name) })),
+    tools: TOOLS.map((tool) => ({
+      name: tool.name,
+      method: 'POST',
+      url: toolUrl(origin, tool),
+      body: describeFields(tool.input),
+      description: tool.description,
+    })),
+    mcp: `${origin}/api/mcp`,
+  };
+}

@@ -1,0 +1,53 @@
+import { publicOrigin } from '@/lib/http/client';
+import { readJsonBody } from '@/lib/http/body';
+import { NotFoundError } from '@/lib/http/errors';
+import { preferredMediaType } from '@/lib/http/negotiate';
+import { type ApiContext, json } from '@/lib/http/route';
+import { getBio } from '@/lib/content';
+import { summariseFields } from './describe';
+import { RESOURCES, findResource, readResource } from './resources';
+import { TOOLS, findToolBySlug } from './tools';
+import { vcardFileName } from './vcard';
+
+function param(context: ApiContext, name: string): string {
+  const value = context.params[name];
+  return Array.isArray(value) ? value.join('/') : (value ?? '');
+}
+
+/**
+ * GET /api/agent/resources/{name}. JSON (the spec's ResourceMarkdown, ResourceJson or ResourceVcard) unless the
+ * client prefers the resource's own type: `Accept: text/markdown` on bio gives the markdown, `Accept: text/vcard`
+ * on contact-card the vCard as a .vcf download. A client accepting neither still gets JSON (RFC 9110 allows it;
+ * a 406 would help no one).
+ */
+export async function serveResource(request: Request, context: ApiContext): Promise<Response> {
+  const name = param(context, 'name');
+  const resource = findResource(name);
+  if (!resource) {
+    throw new NotFoundError(
+      `There is no resource named "${name}".`,
+      `Use one of ${RESOURCES.map((r) => r.name).join(', ')}: GET /api/agent/resources/{name}. GET /api/agent lists them with their URLs.`,
+    );
+  }
+  const content = readResource(resource, publicOrigin(request));
+  const type = preferredMediaType(request, ['application/json', resource.mimeType]) ?? 'application/json';
+  if (type === 'application/json') return json(content.json, 200, { Vary: 'Accept' });
+  const headers: Record<string, string> = { 'Content-Type': `${type}; charset=utf-8`, Vary: 'Accept' };
+  if (type === 'text/vcard') headers['Content-Disposition'] = `attachment; filename="${vcardFileName(getBio())}"`;
+  return new Response(content.text, { status: 200, headers });
+}
+
+/** POST /api/agent/tools/{slug}: validates the body against the tool's schema and runs it. */
+export async function callTool(request: Request, context: ApiContext): Promise<Response> {
+  const slug = param(context, 'tool');
+  const tool = findToolBySlug(slug);
+  if (!tool) {
+    throw new NotFoundError(
+      `There is no tool at /api/agent/tools/${slug}.`,
+      `Use ${TOOLS.map((t) => `POST /api/agent/tools/${t.slug}`).join(' or ')}; GET /api/agent describes their bodies.`,
+    );
+  }
+  const input = await readJsonBody(request, tool.input, summariseFields(tool.input));
+  const output = await tool.run(input, { origin: publicOrigin(request), requestId: context.requestId, consume: context.consume });
+  return json(output, 200, { 'Cache-Control': 'no-store' });
+}

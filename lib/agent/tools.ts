@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import { getConfig } from '@/lib/config/env';
+import { getBio, getEngagements } from '@/lib/content';
+import type { Quota } from '@/lib/http/quota';
+import { sendConsultationRequest } from '@/lib/mail/send';
+import { evaluateClientNeeds } from './evaluate';
+import {
+  EvaluateClientNeedsRequestSchema,
+  EvaluateClientNeedsResponseSchema,
+  ScheduleConsultationRequestSchema,
+  ScheduleConsultationResponseSchema,
+} from './schemas';
+
+/** What a tool handler knows about its caller, whichever door (REST or MCP) it came through. */
+export interface ToolContext {
+  origin: string;
+  requestId: string;
+  /** Counts the call against a further quota; throws 429 RATE_LIMITED past it. */
+  consume(quota: Quota): Promise<void>;
+}
+
+/** One tool of the agent API, described once: REST, the manifest, MCP and OpenAPI all derive from this. */
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  name: 'evaluate_client_needs' | 'schedule_consultation';
+  /** The REST path segment: the spec's URLs use hyphens where tool names use underscores. */
+  slug: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  /** True when the tool changes something outside the site (sends mail). */
+  sideEffects: boolean;
+  run(input: z.output<I>, context: ToolContext): Promise<z.output<O>>;
+}
+
+function defineTool<I extends z.ZodType, O extends z.ZodType>(tool: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return tool;
+}
+
+/** The absolute REST URL of a tool. */
+export function toolUrl(origin: string, tool: Pick<ToolDefinition, 'slug'>): string {
+  return `${origin}/api/agent/tools/${tool.slug}`;
+}
+
+export const evaluateClientNeedsTool = defineTool({
+  name: 'evaluate_client_needs',
+  slug: 'evaluate-client-needs',
+  title: 'Evaluate client needs',
+  description:
+    "Match a client's challenges and technology sector to the best of the consultant's four engagement types. " +
+    'Use it first, to find which engagement fits before proposing a consultation. Deterministic keyword scoring ' +
+    'against the real engagement types (never invented); informational only: it notifies no one and sends nothing.',
+  input: EvaluateClientNeedsRequestSchema,
+  output: EvaluateClientNeedsResponseSchema,
+  sideEffects: false,
+  async run(input, context) {
+    return evaluateClientNeeds(input, {
+      engagements: getEngagements(),
+      consultantName: getBio().name,
+      scheduleUrl: toolUrl(context.origin, scheduleConsultationTool),
+    });
+  },
+});
+
+export const scheduleConsultationTool = defineTool({
+  name: 'schedule_consultation',
+  slug: 'schedule-consultation',
+  title: 'Request a consultation',
+  description:
+    'Send a consultation request to the consultant by email, on behalf of a founder or executive who asked for it. ' +
+    'This is a request a person answers, not a booking: no calendar slot is reserved, and the consultant replies ' +
+    'personally within 24 hours to agree a time. Confirm the details with the user before calling; each accepted ' +
+    'call sends exactly one email.',
+  input: ScheduleConsultationRequestSchema,
+  output: ScheduleConsultationResponseSchema,
+  sideEffects: true,
+  async run(input, context) {
+    await context.consume({ name: 'schedule', limit: getConfig().SCHEDULE_LIMIT_PER_HOUR, windowSeconds: 3600 });
+    const delivery = await sendConsultationRequest(input, context.requestId);
+    const name = getBio().name;
+    const promise = `${name} reviews every request personally and replies to ${input.client_email} within 24 hours to confirm a time. No time slot has been reserved.`;
+    return {
+      success: true,
+      message: delivery.captured
+        ? `Your consultation request was captured locally because no SMTP server is configured on this site: it was saved to the site's outbox (${delivery.outboxDir}) instead of being emailed. ${promise}`
+        : `Your consultation request has been sent to ${name}. ${promise}`,
+    };
+  },
+});
+
+/** Both tools, in manifest order. */
+export const TOOLS = [evaluateClientNeedsTool, scheduleConsultationTool] as const;
+
+/** The tool served at this REST path segment, or undefined. */
+export function findToolBySlug(slug: string): ToolDefinition | undefined {
+  return TOOLS.find((tool) => tool.slug === slug);
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the app reads, parsed once with zod. A bad value stops start-up
+ * (instrumentation.ts calls `loadConfig`) with a message naming the variable; the README lists them all.
+ */
+const Bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const Count = (fallback: number) =>
+  z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(0, 'expected 0 or more').default(fallback);
+const Empty = z.literal('').transform(() => undefined);
+
+export const ConfigSchema = z
+  .object({
+    SITE_URL: z.url({ protocol: /^https?$/, error: 'expected an absolute http(s) URL such as https://example.com' }).or(Empty).optional(),
+    SMTP_HOST: z.string().trim().min(1).or(Empty).optional(),
+    SMTP_PORT: z.coerce
+      .number({ error: 'expected a port number' })
+      .int('expected a port number')
+      .min(1, 'expected a port from 1 to 65535')
+      .max(65535, 'expected a port from 1 to 65535')
+      .optional(),
+    SMTP_USER: z.string().min(1).or(Empty).optional(),
+    SMTP_PASS: z.string().min(1).or(Empty).optional(),
+    SMTP_SECURE: Bool.default(false),
+    SMTP_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).max(60000).default(10000),
+    MAIL_TO: z.email({ error: 'expected an email address' }).or(Empty).optional(),
+    MAIL_FROM: z.string().trim().min(3).or(Empty).optional(),
+    OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
+    RATE_LIMIT_PER_MINUTE: Count(300),
+    SCHEDULE_LIMIT_PER_HOUR: Count(5),
+    TRUST_PROXY: Bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMTP_HOST && (!env.SMTP_USER || !env.SMTP_PASS)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.SMTP_USER ? 'SMTP_PASS' : 'SMTP_USER'],
+        message: 'required when SMTP_HOST is set: mail is sent over authenticated SMTP',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Thrown at start-up when an environment variable is wrong; one line per variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment (process.env by default); throws ConfigError naming each bad variable. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}=${JSON.stringify(env[String(issue.path[0])] ?? '')}: ${issue.message}`),
+  );
+}
+
+let cached: Config | undefined;
+
+/** The configuration of this process, parsed on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig();
+  return cached;
+}

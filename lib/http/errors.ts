@@ -1,0 +1,75 @@
+/**
+ * The one error envelope of the spec's Errors section: `{ error: { code, message, resolution } }`.
+ * Code throws one of these; `toErrorResponse` (lib/http/route.ts) turns it into the response. Each subclass
+ * fixes its status and code, so a caller can rely on a code always meaning the same thing.
+ */
+export abstract class ApiError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  readonly resolution: string;
+  readonly headers: Record<string, string>;
+
+  constructor(message: string, resolution: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.resolution = resolution;
+    this.headers = headers;
+  }
+
+  /** The envelope body, exactly the spec's ErrorBody. */
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, resolution: this.resolution } };
+  }
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; resolution: string };
+}
+
+/** 400: the body is not JSON, or not sent as JSON. */
+export class InvalidJsonError extends ApiError {
+  readonly status = 400;
+  readonly code = 'INVALID_JSON';
+}
+
+/** 400: the JSON is well formed, but fields are missing or wrong; the message names each one. */
+export class ValidationError extends ApiError {
+  readonly status = 400;
+  readonly code = 'VALIDATION_FAILED';
+}
+
+/** 404: no such resource, tool, path or MCP session. */
+export class NotFoundError extends ApiError {
+  readonly status = 404;
+  readonly code = 'NOT_FOUND';
+}
+
+/** 405: the path exists but not with this method; `Allow` lists the methods it has. */
+export class MethodNotAllowedError extends ApiError {
+  readonly status = 405;
+  readonly code = 'METHOD_NOT_ALLOWED';
+}
+
+/** 413: the body is over the documented size limit. */
+export class PayloadTooLargeError extends ApiError {
+  readonly status = 413;
+  readonly code = 'PAYLOAD_TOO_LARGE';
+}
+
+/** 429: past a quota; `Retry-After` says when to come back. */
+export class RateLimitedError extends ApiError {
+  readonly status = 429;
+  readonly code = 'RATE_LIMITED';
+}
+
+/** 502: the mail server did not accept the consultation request, so it was not delivered. */
+export class MailDeliveryError extends ApiError {
+  readonly status = 502;
+  readonly code = 'MAIL_DELIVERY_FAILED';
+}
+
+/** 500: anything unexpected. The message carries a request id; the details stay in the server log. */
+export class InternalError extends ApiError {
+  readonly status = 500;
+  readonly code = 'INTERNAL_ERROR';
+}

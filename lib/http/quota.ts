@@ -1,0 +1,104 @@
+import { processSingleton } from '@/lib/process-singleton';
+import { RateLimitedError } from './errors';
+
+/** What a quota says about one client after counting a request. */
+export interface QuotaState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  reset: number;
+  windowSeconds: number;
+  allowed: boolean;
+}
+
+/**
+ * Counts requests per key in fixed windows. The memory store serves one process; issue 7 adds a Redis store
+ * behind the same interface so that several instances share one count.
+ */
+export interface QuotaStore {
+  consume(key: string, limit: number, windowSeconds: number): Promise<QuotaState>;
+}
+
+const MAX_KEYS = 50_000;
+
+/** Fixed-window counters in a Map; expired windows are swept when the map grows, so memory stays bounded. */
+export class MemoryQuotaStore implements QuotaStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async consume(key: string, limit: number, windowSeconds: number): Promise<QuotaState> {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (this.windows.size >= MAX_KEYS) this.sweep(now);
+      window = { count: 0, resetAt: now + windowSeconds * 1000 };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return {
+      limit,
+      remaining: Math.max(0, limit - window.count),
+      reset: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+      windowSeconds,
+      allowed: window.count <= limit,
+    };
+  }
+
+  private sweep(now: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    // Still full of live windows (a flood of distinct clients): drop the oldest rather than grow without bound.
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < MAX_KEYS) break;
+      this.windows.delete(key);
+    }
+  }
+}
+
+const holder = processSingleton<{ store: QuotaStore }>('quota-store', () => ({ store: new MemoryQuotaStore() }));
+
+/** The quota store of this process. */
+export function getQuotaStore(): QuotaStore {
+  return holder.store;
+}
+
+/** Replaces the quota store (issue 7's Redis store, or a test's). */
+export function setQuotaStore(next: QuotaStore): void {
+  holder.store = next;
+}
+
+/** A named quota: `limit` requests per `windowSeconds`; a limit of 0 turns it off. */
+export interface Quota {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one request of `client` against `quota`. Past the quota it throws 429 RATE_LIMITED with Retry-After
+ * and the RateLimit-* headers; otherwise it returns the state for the headers of the response. An unlimited
+ * quota (0) returns undefined and counts nothing.
+ */
+export async function consumeQuota(quota: Quota, client: string): Promise<QuotaState | undefined> {
+  if (quota.limit <= 0) return undefined;
+  const state = await holder.store.consume(`${quota.name}:${client}`, quota.limit, quota.windowSeconds);
+  if (!state.allowed) {
+    const per = quota.windowSeconds === 3600 ? 'hour' : quota.windowSeconds === 60 ? 'minute' : `${quota.windowSeconds} s`;
+    throw new RateLimitedError(
+      `Too many requests: the ${quota.name} quota is ${quota.limit} per ${per} for each client.`,
+      `Wait ${state.reset} seconds (see Retry-After) and try again; the RateLimit-* headers show the quota.`,
+      { 'Retry-After': String(state.reset), ...rateLimitHeaders(state) },
+    );
+  }
+  return state;
+}
+
+/** The RateLimit-* response headers (draft-ietf-httpapi-ratelimit-headers, the -07 field names). */
+export function rateLimitHeaders(state: QuotaState): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(state.limit),
+    'RateLimit-Remaining': String(state.remaining),
+    'RateLimit-Reset': String(state.reset),
+    'RateLimit-Policy': `${state.limit};w=${state.windowSeconds}`,
+  };
+}

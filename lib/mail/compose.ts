@@ -1,0 +1,73 @@
+import type { SendMailOptions } from 'nodemailer';
+import type { ScheduleConsultationRequest } from '@/lib/agent/schemas';
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Removes anything that could end a header line. The schema already refuses these; this is the second lock. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+const NOT_GIVEN = '(not given)';
+
+/** The fields of a request in the order the consultant reads them. */
+function fieldsOf(request: ScheduleConsultationRequest): [label: string, value: string][] {
+  return [
+    ['Name', request.client_name],
+    ['Email', request.client_email],
+    ['Preferred time', request.preferred_time ?? NOT_GIVEN],
+    ['Technology sector', request.technology_sector ?? NOT_GIVEN],
+    ['Project context', request.project_context ?? NOT_GIVEN],
+  ];
+}
+
+/**
+ * The mail a consultation request becomes: a subject with the client's name, plain-text and HTML bodies with
+ * every field (HTML-escaped), and Reply-To set to the client so that answering reaches them directly.
+ * Addresses are passed to nodemailer as objects, never spliced into header strings.
+ */
+export function composeConsultationMail(
+  request: ScheduleConsultationRequest,
+  envelope: { from: string; to: string; siteName: string; requestId: string },
+): SendMailOptions {
+  const name = oneLine(request.client_name);
+  const sector = request.technology_sector ? ` (${oneLine(request.technology_sector)})` : '';
+  const fields = fieldsOf(request);
+  const text = [
+    `A consultation request arrived through the ${envelope.siteName} website or agent API.`,
+    'Reply to this mail to answer the client directly; no time has been reserved.',
+    '',
+    ...fields.map(([label, value]) => (label === 'Project context' ? `${label}:\n${value}` : `${label}: ${value}`)),
+    '',
+    `Request id: ${envelope.requestId}`,
+  ].join('\n');
+  const rows = fields
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const html =
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">` +
+    `<p>A consultation request arrived through the ${escapeHtml(envelope.siteName)} website or agent API. ` +
+    `Reply to this mail to answer the client directly; no time has been reserved.</p>` +
+    `<table>${rows}</table><p style="color:#666">Request id: ${escapeHtml(envelope.requestId)}</p></body></html>`;
+  return {
+    from: envelope.from,
+    to: envelope.to,
+    replyTo: { name, address: request.client_email },
+    subject: `Consultation request from ${name}${sector}`,
+    text,
+    html,
+    headers: { 'X-Consultation-Request-Id': envelope.requestId },
+  };
+}

@@ -1,0 +1,79 @@
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { processSingleton } from '@/lib/process-singleton';
+
+/** Where and how to reach the embedded inbox; the credentials are made at start and never leave the process. */
+export interface EmbeddedInbox {
+  host: string;
+  port: number;
+  user: string;
+  pass: string;
+  outboxDir: string;
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Starts an SMTP server on loopback that requires authentication and keeps each message as an .eml file, so
+ * that with no SMTP_HOST configured the mail path is the real one (nodemailer, AUTH, DATA) and nothing is
+ * silently dropped. STARTTLS is off because it is loopback-only and smtp-server's bundled certificate has
+ * expired; plain AUTH is allowed for the same reason.
+ */
+async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
+  const dir = path.resolve(outboxDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const user = 'outbox';
+  const pass = randomBytes(24).toString('base64url');
+  const server = new SMTPServer({
+    banner: 'embedded consultation inbox',
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    size: 1024 * 1024,
+    onAuth(auth, _session, callback) {
+      if (auth.username === user && sameSecret(auth.password ?? undefined, pass)) callback(null, { user });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, _session, callback) {
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      const partial = path.join(dir, `.${name}.part`);
+      const out = fs.createWriteStream(partial);
+      stream.pipe(out);
+      stream.on('error', callback);
+      out.on('error', callback);
+      out.on('finish', () => {
+        // Renamed only when complete, so a reader of the folder never sees half a message.
+        fs.rename(partial, path.join(dir, name), (error) => callback(error ?? null));
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  // It must never keep a build or a test process alive on its own.
+  server.server.unref();
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  console.log(
+    `[mail] SMTP_HOST is not set: consultation requests go to an embedded SMTP inbox on 127.0.0.1:${port} ` +
+      `(authentication required) and are saved as .eml files in ${dir}`,
+  );
+  return { host: '127.0.0.1', port, user, pass, outboxDir: dir };
+}
+
+/** The embedded inbox of this process, started on first use. */
+export function embeddedInbox(outboxDir: string): Promise<EmbeddedInbox> {
+  const holder = processSingleton<{ inbox?: Promise<EmbeddedInbox> }>('embedded-inbox', () => ({}));
+  holder.inbox ??= startInbox(outboxDir).catch((error: unknown) => {
+    holder.inbox = undefined;
+    throw error;
+  });
+  return holder.inbox;
+}

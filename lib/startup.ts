@@ -1,0 +1,19 @@
+import { ConfigError, getConfig } from '@/lib/config/env';
+import { embeddedInbox } from '@/lib/mail/embedded-inbox';
+
+/**
+ * Start-up checks. A bad environment variable stops the server here with a message naming it, rather than
+ * failing on the first request (issue 3, point 8); with no SMTP_HOST the embedded inbox starts now, so the
+ * log says at once where consultation requests are kept.
+ */
+export async function startServer(): Promise<void> {
+  let config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`\n${error.message}\nThe server did not start. Fix the variables above (README, "Configuration").\n`);
+    process.exit(1);
+  }
+  if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
+}
