@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
+import { findImpossibleYamlDates, impossibleDateMessage } from './dates';
 import { type ContentProblem, consultantErrorMap, displayPath, problemsFromZod } from './problems';
 
 /** The outcome of reading one content file: a typed value, or the problems that stopped it. */
@@ -23,7 +24,33 @@ function readText(file: string): FileResult<string> {
 function validate<S extends z.ZodType>(file: string, schema: S, data: unknown, prefix = ''): FileResult<z.output<S>> {
   const parsed = schema.safeParse(data, { error: consultantErrorMap });
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, problems: problemsFromZod(displayPath(file), parsed.error, prefix) };
+  return { ok: false, problems: problemsFromZod(displayPath(file), parsed.error, prefix, schema) };
+}
+
+/** Line and column (both from 1) of a character offset, the way an editor shows them. */
+function lineAndColumn(text: string, offset: number): string {
+  const lines = text.slice(0, offset).split('\n');
+  return `line ${lines.length}, column ${(lines.at(-1) ?? '').length + 1}`;
+}
+
+/**
+ * Rewords a JSON.parse error for a person with an editor: V8 reports a character offset ("at position 412"),
+ * which no editor shows, so it becomes a line and column.
+ */
+export function describeJsonError(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (text.trim() === '') return 'expected valid JSON, but the file is empty';
+  const position = /at position (\d+)/.exec(message)?.[1];
+  const reason = message
+    .replace(/\s*(?:in JSON )?at position \d+.*$/s, '')
+    .replace(/,\s*".*" is not valid JSON$/s, '')
+    .replace(/^./, (first) => first.toLowerCase());
+  const end = text.trimEnd().length;
+  if (/Unexpected end of JSON input/.test(message) || (position !== undefined && Number(position) >= end)) {
+    return `expected valid JSON, but the file ends too early at ${lineAndColumn(text, end)}; check for a missing closing } or ]`;
+  }
+  if (position === undefined) return `expected valid JSON (${reason}); check for a missing comma, quote or bracket`;
+  return `expected valid JSON (${reason} at ${lineAndColumn(text, Number(position))}); check for a missing comma, quote or bracket just before that point`;
 }
 
 /** Reads a JSON file and validates it against a schema. */
@@ -34,10 +61,14 @@ export function readJsonFile<S extends z.ZodType>(file: string, schema: S): File
   try {
     data = JSON.parse(text.value);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return fail(file, '(whole file)', `expected valid JSON (${detail}); check for a missing comma, quote or bracket`);
+    return fail(file, '(whole file)', describeJsonError(text.value, error));
   }
   return validate(file, schema, data);
+}
+
+/** The first line of a YAML error. Its line numbers already count from the top of the file, --- included. */
+function describeYamlError(error: unknown): string {
+  return ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').replace(/:$/, '');
 }
 
 /** A markdown file's validated front matter and its body. */
@@ -58,11 +89,15 @@ export function readMarkdownFile<S extends z.ZodType>(file: string, schema: S): 
     // gray-matter caches by content; pass an options object so each read is parsed afresh.
     parsed = matter(text.value, {});
   } catch (error) {
-    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return fail(file, 'front matter', `expected valid YAML (${detail})`);
+    return fail(file, 'front matter', `expected valid YAML (${describeYamlError(error)})`);
   }
+  const dates: ContentProblem[] = findImpossibleYamlDates(parsed.matter).map(({ key, value }) => ({
+    file: displayPath(file),
+    field: key,
+    expected: impossibleDateMessage(value),
+  }));
   const data = validate(file, schema, parsed.data);
-  if (!data.ok) return data;
+  if (!data.ok || dates.length > 0) return { ok: false, problems: [...dates, ...(data.ok ? [] : data.problems)] };
   return { ok: true, value: { data: data.value, body: parsed.content.trim() } };
 }
 

@@ -32,8 +32,9 @@ function collect<T>(result: FileResult<T>, problems: ContentProblem[]): T | unde
 }
 
 /**
- * Reads and validates every content file, then the rules that span files (every case study names an existing
- * engagement). Throws one ContentError listing every problem, so the consultant sees them all at once.
+ * Reads and validates every content file, then the rules that span files (site.json's siteName equals
+ * bio.md's company; every case study names an existing engagement). Throws one ContentError listing every
+ * problem, so the consultant sees them all at once.
  */
 export function loadContent(contentDir: string = contentDirectory()): Content {
   const problems: ContentProblem[] = [];
@@ -41,6 +42,13 @@ export function loadContent(contentDir: string = contentDirectory()): Content {
   const bio = collect(loadBio(contentDir), problems);
   const engagements = collect(loadEngagements(contentDir), problems);
   const caseStudies = collect(loadCaseStudies(contentDir), problems);
+  if (site && bio && site.siteName !== bio.company) {
+    problems.push({
+      file: displayPath(path.join(contentDir, 'site.json')),
+      field: 'siteName',
+      expected: `expected the company name from bio.md ("${bio.company}"), found "${site.siteName}"; keep the two equal`,
+    });
+  }
   if (engagements && caseStudies) {
     const keys = engagements.map((engagement) => engagement.key);
     for (const study of caseStudies) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { z } from 'zod';
+import { fieldsAt, suggestField } from './fields';
 
 /** One thing wrong with a content file: which file, which field, and what was expected there. */
 export interface ContentProblem {
@@ -27,9 +28,14 @@ export class ContentError extends Error {
   }
 }
 
-/** The path of a content file as the consultant sees it: relative to the project, with forward slashes. */
+/**
+ * The path of a content file as the consultant sees it: relative to the project, with forward slashes.
+ * A folder outside the project (`npm run check -- --dir /tmp/x`) keeps its absolute path, not ../../tmp/x.
+ */
 export function displayPath(file: string): string {
-  return path.relative(process.cwd(), file).split(path.sep).join('/');
+  const relative = path.relative(process.cwd(), file);
+  const shown = relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? path.resolve(file) : relative;
+  return shown.split(path.sep).join('/');
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -70,22 +76,44 @@ export const consultantErrorMap: z.core.$ZodErrorMap = (issue) => {
     if (issue.input === undefined) return `missing; expected ${expected}`;
     return `expected ${expected}, found ${describeValue(issue.input)}`;
   }
+  if (issue.code === 'too_small' && issue.origin === 'array') return `expected a list with at least ${issue.minimum} entries`;
+  if (issue.code === 'too_big' && issue.origin === 'array') return `expected a list with at most ${issue.maximum} entries`;
+  if (issue.code === 'too_small' && issue.origin === 'number') return `expected a number of at least ${issue.minimum}`;
+  if (issue.code === 'too_big' && issue.origin === 'number') return `expected a number of at most ${issue.maximum}`;
   return undefined;
 };
 
-/** Turns a failed zod parse into problems, one per issue, with the field written as a dotted path. */
-export function problemsFromZod(file: string, error: z.core.$ZodError, prefix = ''): ContentProblem[] {
-  return error.issues.flatMap((issue) => {
-    const at = [prefix, ...issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))];
-    const field = (...extra: string[]) =>
-      [...at, ...extra].filter(Boolean).join('.').replace(/\.\[/g, '[') || '(whole file)';
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        file,
-        field: field(key),
-        expected: 'unknown field; check the spelling against content/README.md',
-      }));
-    }
-    return [{ file, field: field(), expected: issue.message }];
+function samePath(a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean {
+  return a.length === b.length && a.every((part, index) => part === b[index]);
+}
+
+/**
+ * Turns a failed zod parse into problems, one per issue, with the field written as a dotted path.
+ * Given the schema, an unknown field close to a known one gets a suggestion (`keyword` → `keywords`), and
+ * the "missing" report for the field it was meant to be is dropped: one typo, one line.
+ */
+export function problemsFromZod(file: string, error: z.core.$ZodError, prefix = '', schema?: z.core.$ZodType): ContentProblem[] {
+  const fieldName = (path: readonly PropertyKey[]) =>
+    [prefix, ...path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))]
+      .filter(Boolean)
+      .join('.')
+      .replace(/\.\[/g, '[') || '(whole file)';
+  const misspelt: PropertyKey[][] = [];
+  const problems = error.issues.flatMap((issue) => {
+    if (issue.code !== 'unrecognized_keys') return [];
+    const known = schema ? fieldsAt(schema, issue.path) : [];
+    return issue.keys.map((key) => {
+      const suggestion = suggestField(key, known);
+      if (suggestion) misspelt.push([...issue.path, suggestion]);
+      const hint = suggestion ? `did you mean "${suggestion}"? ` : '';
+      return { file, field: fieldName([...issue.path, key]), expected: `unknown field; ${hint}check the spelling against content/README.md` };
+    });
   });
+  const others = error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') return [];
+    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    if (missing && misspelt.some((path) => samePath(path, issue.path))) return [];
+    return [{ file, field: fieldName(issue.path), expected: issue.message }];
+  });
+  return [...others, ...problems];
 }

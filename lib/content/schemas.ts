@@ -1,15 +1,21 @@
 import { z } from 'zod';
+import { impossibleDateMessage, isCalendarDate } from './dates';
 
 /**
  * The shapes of the consultant's content files. Each schema is the single source of truth for its kind;
  * content/README.md documents the same fields for the consultant, and a unit test keeps the two in step.
  */
 
-/** A calendar date written as YYYY-MM-DD. YAML turns an unquoted date into a Date, so both are accepted. */
+const DATE_FORMAT = 'expected a date written as YYYY-MM-DD';
+
+/**
+ * A calendar date written as YYYY-MM-DD. YAML turns an unquoted date into a Date, so both are accepted;
+ * an unquoted impossible date is caught in the raw text (see dates.ts) because YAML rolls it over.
+ */
 export const ContentDateSchema = z
-  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date written as YYYY-MM-DD')])
+  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DATE_FORMAT)], { error: DATE_FORMAT })
   .transform((value) => (typeof value === 'string' ? value : value.toISOString().slice(0, 10)))
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'expected a real calendar date (YYYY-MM-DD)');
+  .refine(isCalendarDate, { error: (issue) => impossibleDateMessage(String(issue.input)) });
 
 const Text = z.string().trim().min(1, 'expected non-empty text');
 const TextList = z.array(Text).min(1, 'expected a list with at least one entry');
@@ -98,7 +104,7 @@ export const SiteSchema = z.strictObject({
     headline: Text,
     lede: Text,
     positioning: z.strictObject({ heading: Text, paragraphs: TextList }),
-    principles: z.array(z.strictObject({ title: Text, text: Text })).min(1),
+    principles: z.array(z.strictObject({ title: Text, text: Text })).min(1, 'expected a list with at least one principle'),
     cta: z.strictObject({ heading: Text, text: Text, label: Text }),
   }),
   pages: z.strictObject({

@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ContentError, loadContent } from '@/lib/content';
+import { REAL_CONTENT, copyContent, edit, problemsOf, replaceOnce } from './fixtures';
+
+/** Asserts that a folder has exactly this one problem: the file, the field, and words from the expectation. */
+function expectOnlyProblem(dir: string, file: string, field: string, ...expected: string[]): void {
+  const problems = problemsOf(dir);
+  expect(problems).toEqual([{ file: path.join(dir, file), field, expected: expect.any(String) }]);
+  for (const words of expected) expect(problems[0]?.expected).toContain(words);
+}
+
+const KEYS = loadContent(REAL_CONTENT).engagements.map((engagement) => engagement.key);
+
+describe('site.json', () => {
+  it('reports malformed JSON with the line and column, not a character offset', () => {
+    const dir = copyContent();
+    // Drops the comma after "siteName" (line 2), so the parser stops at the start of line 3.
+    edit(dir, 'site.json', replaceOnce(/("siteName": "[^"]*"),/, '$1'));
+    expectOnlyProblem(dir, 'site.json', '(whole file)', "expected valid JSON (expected ',' or '}' after property value at line 3, column 3)");
+    expect(problemsOf(dir)[0]?.expected).not.toContain('position');
+  });
+
+  it('reports an empty file as such', () => {
+    const dir = copyContent();
+    fs.writeFileSync(path.join(dir, 'site.json'), '\n');
+    expectOnlyProblem(dir, 'site.json', '(whole file)', 'expected valid JSON, but the file is empty');
+  });
+
+  it('names a missing nested field by its full path', () => {
+    const dir = copyContent();
+    edit(dir, 'site.json', replaceOnce(/,\s*"label": "[^"]*"/, ''));
+    expectOnlyProblem(dir, 'site.json', 'home.cta.label', 'missing; expected text');
+  });
+
+  it('suggests the right name for a misspelt nested field, in one line', () => {
+    const dir = copyContent();
+    edit(dir, 'site.json', replaceOnce('"responseTime"', '"responseTme"'));
+    expectOnlyProblem(dir, 'site.json', 'pages.contact.responseTme', 'unknown field; did you mean "responseTime"?');
+  });
+
+  it('rejects an impossible date written as text', () => {
+    const dir = copyContent();
+    edit(dir, 'site.json', replaceOnce(/"updated": "[^"]*"/, '"updated": "2026-02-30"'));
+    expectOnlyProblem(dir, 'site.json', 'updated', 'expected a real calendar date (YYYY-MM-DD); 2026-02-30 does not exist');
+  });
+
+  it('rejects a date that is a number', () => {
+    const dir = copyContent();
+    edit(dir, 'site.json', replaceOnce(/"updated": "[^"]*"/, '"updated": 20261114'));
+    expectOnlyProblem(dir, 'site.json', 'updated', 'expected a date written as YYYY-MM-DD');
+  });
+
+  it('requires the site name to equal the company in bio.md', () => {
+    const dir = copyContent();
+    edit(dir, 'site.json', replaceOnce(/"siteName": "[^"]*"/, '"siteName": "Someone Else"'));
+    expectOnlyProblem(dir, 'site.json', 'siteName', 'expected the company name from bio.md', 'found "Someone Else"');
+  });
+});
+
+describe('bio.md', () => {
+  it('reports a file without front matter', () => {
+    const dir = copyContent();
+    edit(dir, 'bio.md', (text) => text.replace(/^---\n[\s\S]*?\n---\n/, ''));
+    expectOnlyProblem(dir, 'bio.md', 'front matter', 'expected the file to start with a front matter block between two --- lines');
+  });
+
+  it('reports an invalid email address', () => {
+    const dir = copyContent();
+    edit(dir, 'bio.md', replaceOnce(/^email: .*$/m, 'email: hello-at-plainword'));
+    expectOnlyProblem(dir, 'bio.md', 'email', 'expected an email address such as name@example.com');
+  });
+
+  it('reports a web address without https://', () => {
+    const dir = copyContent();
+    edit(dir, 'bio.md', replaceOnce(/^website: .*$/m, 'website: plainword.example'));
+    expectOnlyProblem(dir, 'bio.md', 'website', 'expected a full web address starting with https://');
+  });
+
+  it('reports an invalid web address inside a list by its position', () => {
+    const dir = copyContent();
+    edit(dir, 'bio.md', replaceOnce(/url: https:\/\/www\.linkedin\.com\S*/, 'url: ftp://files.example/me'));
+    expectOnlyProblem(dir, 'bio.md', 'social[0].url', 'expected a full web address starting with https://');
+  });
+
+  it('reports an unknown field without a suggestion when nothing is close', () => {
+    const dir = copyContent();
+    edit(dir, 'bio.md', replaceOnce(/^updated:/m, 'favouriteColour: teal\nupdated:'));
+    expectOnlyProblem(dir, 'bio.md', 'favouriteColour', 'unknown field; check the spelling against content/README.md');
+    expect(problemsOf(dir)[0]?.expected).not.toContain('did you mean');
+  });
+
+  it('reports a phone number in the wrong format', () => {
+    const dir = copyContent();
+    edit(dir, 'bio.md', replaceOnce(/^phone: .*$/m, 'phone: "020 7946 0158"'));
+    expectOnlyProblem(dir, 'bio.md', 'phone', 'expected an international phone number');
+  });
+});
+
+describe('engagement files', () => {
+  const sprint = 'engagements/positioning-sprint.md';
+
+  it('reports a missing required field', () => {
+    const dir = copyContent();
+    edit(dir, sprint, replaceOnce(/^tagline: .*\n/m, ''));
+    expectOnlyProblem(dir, sprint, 'tagline', 'missing; expected text');
+  });
+
+  it('reports a field of the wrong type, saying what it found', () => {
+    const dir = copyContent();
+    edit(dir, sprint, replaceOnce(/^keywords:\n(?: {2}- .*\n)+/m, 'keywords: 5\n'));
+    expectOnlyProblem(dir, sprint, 'keywords', 'expected a list, found the number 5');
+  });
+
+  it('reports a number that is not whole', () => {
+    const dir = copyContent();
+    edit(dir, sprint, replaceOnce(/^order: 1$/m, 'order: 1.5'));
+    expectOnlyProblem(dir, sprint, 'order', 'expected a whole number, found the number 1.5');
+  });
+
+  it('reports a misspelt field once, suggesting the right name', () => {
+    const dir = copyContent();
+    edit(dir, sprint, replaceOnce(/^keywords:/m, 'keyword:'));
+    expectOnlyProblem(dir, sprint, 'keyword', 'unknown field; did you mean "keywords"? check the spelling against content/README.md');
+  });
+
+  it('reports bad YAML with the line as the editor counts it', () => {
+    const dir = copyContent();
+    edit(dir, sprint, replaceOnce(/^order: 1$/m, '  order: 1'));
+    expectOnlyProblem(dir, sprint, 'front matter', 'expected valid YAML (bad indentation of a mapping entry at line 3, column 8)');
+  });
+
+  it('reports an unquoted impossible date that YAML would silently roll over', () => {
+    const dir = copyContent();
+    edit(dir, sprint, replaceOnce(/^updated: .*$/m, 'updated: 2026-13-45'));
+    expectOnlyProblem(dir, sprint, 'updated', 'expected a real calendar date (YYYY-MM-DD); 2026-13-45 does not exist');
+  });
+
+  it('reports a date in the wrong format', () => {
+    const dir = copyContent();
+    edit(dir, sprint, replaceOnce(/^updated: .*$/m, 'updated: 14/11/2026'));
+    expectOnlyProblem(dir, sprint, 'updated', 'expected a date written as YYYY-MM-DD');
+  });
+
+  it('reports a fifth engagement file', () => {
+    const dir = copyContent();
+    const fifth = fs
+      .readFileSync(path.join(dir, sprint), 'utf8')
+      .replace(/^key: .*$/m, 'key: workshop')
+      .replace(/^order: .*$/m, 'order: 5')
+      .replace(/^fallback: true$/m, 'fallback: false');
+    fs.writeFileSync(path.join(dir, 'engagements/workshop.md'), fifth);
+    expectOnlyProblem(dir, 'engagements', '(folder)', 'expected exactly 4 engagement files, found 5');
+  });
+
+  it('reports a duplicate key in the second file that uses it', () => {
+    const dir = copyContent();
+    edit(dir, 'engagements/brand-identity.md', replaceOnce(/^key: .*$/m, 'key: messaging-system'));
+    expectOnlyProblem(
+      dir,
+      'engagements/messaging-system.md',
+      'key',
+      `expected a unique key; "messaging-system" is already used in ${path.join(dir, 'engagements/brand-identity.md')}`,
+    );
+  });
+
+  it('reports a duplicate order', () => {
+    const dir = copyContent();
+    edit(dir, 'engagements/advisory-retainer.md', replaceOnce(/^order: .*$/m, 'order: 1'));
+    expectOnlyProblem(dir, sprint, 'order', 'expected a unique order; "1" is already used in');
+  });
+
+  it('reports zero fallbacks', () => {
+    const dir = copyContent();
+    edit(dir, sprint, replaceOnce(/^fallback: true$/m, 'fallback: false'));
+    expectOnlyProblem(dir, 'engagements', 'fallback', 'expected exactly one engagement with "fallback: true"', 'found 0');
+  });
+
+  it('reports two fallbacks', () => {
+    const dir = copyContent();
+    edit(dir, 'engagements/brand-identity.md', replaceOnce(/^fallback: false$/m, 'fallback: true'));
+    expectOnlyProblem(dir, 'engagements', 'fallback', 'expected exactly one engagement with "fallback: true"', 'found 2');
+  });
+});
+
+describe('case-study files', () => {
+  const study = 'case-studies/tidewater-grid-rebrand.md';
+
+  it('reports an engagement key that does not exist, listing the ones that do', () => {
+    const dir = copyContent();
+    edit(dir, study, replaceOnce(/^engagement: .*$/m, 'engagement: rebrand'));
+    expectOnlyProblem(dir, study, 'engagement', `expected one of ${KEYS.join(', ')}; "rebrand" is not an engagement key`);
+  });
+
+  it('reports a file name that cannot be a page address', () => {
+    const dir = copyContent();
+    fs.renameSync(path.join(dir, study), path.join(dir, 'case-studies/Tidewater Rebrand.md'));
+    expectOnlyProblem(dir, 'case-studies/Tidewater Rebrand.md', '(file name)', 'expected a lower-case file name with hyphens');
+  });
+
+  it('reports a quote without its attribution by its nested path', () => {
+    const dir = copyContent();
+    edit(dir, study, replaceOnce(/^ {2}attribution: .*\n/m, ''));
+    expectOnlyProblem(dir, study, 'quote.attribution', 'missing; expected text');
+  });
+});
+
+describe('several problems at once', () => {
+  it('reports every problem in one error, one line each, so they can be fixed in one go', () => {
+    const dir = copyContent();
+    edit(dir, 'bio.md', replaceOnce(/^email: .*$/m, 'email: nobody'));
+    edit(dir, 'engagements/messaging-system.md', replaceOnce(/^title: .*$/m, 'title: "  "'));
+    let error: unknown;
+    try {
+      loadContent(dir);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    const problems = error instanceof ContentError ? error.problems : [];
+    expect(problems.map((problem) => `${problem.file}|${problem.field}`)).toEqual([
+      `${path.join(dir, 'bio.md')}|email`,
+      `${path.join(dir, 'engagements/messaging-system.md')}|title`,
+    ]);
+    expect(problems[1]?.expected).toBe('expected non-empty text');
+    expect(String(error instanceof Error ? error.message : '')).toMatch(/^The content under content\/ has 2 problems:\n {2}- .*\n {2}- .*$/);
+  });
+});

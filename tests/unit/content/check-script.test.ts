@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadContent } from '@/lib/content';
+import { REAL_CONTENT, copyContent, edit, replaceOnce } from './fixtures';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const real = loadContent(REAL_CONTENT);
+const OK = `content OK: bio, site, ${real.engagements.length} engagements, ${real.caseStudies.length} case studies`;
+
+/** Runs scripts/check-content.ts as `npm run check -- --dir <dir>` does, with tsx but without npm's own chatter. */
+function check(dir: string) {
+  const run = spawnSync(TSX, ['scripts/check-content.ts', '--dir', dir], { cwd: ROOT, encoding: 'utf8' });
+  return { status: run.status, stdout: run.stdout, lines: run.stderr.split('\n').filter(Boolean) };
+}
+
+describe('npm run check', { timeout: 30_000 }, () => {
+  it('passes the real content when run as the consultant runs it', () => {
+    const run = spawnSync('npm', ['run', 'check'], { cwd: ROOT, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(OK);
+  });
+
+  it('exits 0 and prints "content OK" for a good copy', () => {
+    const result = check(copyContent());
+    expect(result).toEqual({ status: 0, stdout: `${OK}\n`, lines: [] });
+  });
+
+  it('exits 1 and prints one line per problem, naming file, field and expectation', () => {
+    const dir = copyContent();
+    edit(dir, 'site.json', replaceOnce(/"locale": "[^"]*"/, '"locale": "English"'));
+    edit(dir, 'bio.md', replaceOnce(/^email: .*$/m, 'email: hello-at-plainword'));
+    edit(dir, 'case-studies/tidewater-grid-rebrand.md', replaceOnce(/^engagement: .*$/m, 'engagement: rebrand'));
+    const keys = real.engagements.map((engagement) => engagement.key).join(', ');
+    expect(check(dir)).toEqual({
+      status: 1,
+      stdout: '',
+      lines: [
+        'content has 3 problems:',
+        `${dir}/site.json: locale: expected a language tag such as en-GB`,
+        `${dir}/bio.md: email: expected an email address such as name@example.com`,
+        `${dir}/case-studies/tidewater-grid-rebrand.md: engagement: expected one of ${keys}; "rebrand" is not an engagement key`,
+      ],
+    });
+  });
+
+  it('exits 1 with one line per missing file when pointed at an empty folder', () => {
+    const dir = copyContent();
+    const empty = path.join(dir, 'does-not-exist');
+    const result = check(empty);
+    expect(result.status).toBe(1);
+    expect(result.lines).toEqual([
+      'content has 4 problems:',
+      `${empty}/site.json: (whole file): could not be read: the file is missing`,
+      `${empty}/bio.md: (whole file): could not be read: the file is missing`,
+      `${empty}/engagements: (folder): expected a folder of markdown files`,
+      `${empty}/case-studies: (folder): expected a folder of markdown files`,
+    ]);
+  });
+});
