@@ -18,6 +18,19 @@ const nextConfig: NextConfig = {
         headers: [
           { key: 'Access-Control-Allow-Origin', value: '*' },
           { key: 'REST-Version', value: API_VERSION },
+          // Preflights (OPTIONS) are answered 204 by Next for every route handler; these make them useful.
+          { key: 'Access-Control-Allow-Methods', value: 'GET, POST, DELETE, OPTIONS' },
+          {
+            key: 'Access-Control-Allow-Headers',
+            value: 'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID',
+          },
+          {
+            key: 'Access-Control-Expose-Headers',
+            value:
+              'REST-Version, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ' +
+              'Mcp-Session-Id, MCP-Protocol-Version, Content-Disposition',
+          },
+          { key: 'Access-Control-Max-Age', value: '86400' },
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
         ],
