@@ -47,9 +47,10 @@ export class MemoryQuotaStore implements QuotaStore {
 
   private sweep(now: number): void {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-    // Still full of live windows (a flood of distinct clients): drop the oldest rather than grow without bound.
+    // Still full of live windows (a flood of distinct clients): drop the oldest tenth rather than grow without
+    // bound; a tenth at a time keeps the sweep rare.
     for (const key of this.windows.keys()) {
-      if (this.windows.size < MAX_KEYS) break;
+      if (this.windows.size < MAX_KEYS * 0.9) break;
       this.windows.delete(key);
     }
   }

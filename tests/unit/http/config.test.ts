@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '@/lib/config/env';
+
+describe('configuration', () => {
+  it('has working defaults for a fresh machine', () => {
+    expect(parseConfig({})).toMatchObject({
+      SMTP_SECURE: false,
+      RATE_LIMIT_PER_MINUTE: 300,
+      SCHEDULE_LIMIT_PER_HOUR: 5,
+      OUTBOX_DIR: '.data/outbox',
+      TRUST_PROXY: false,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ SMTP_HOST: '', SITE_URL: '', MAIL_TO: '' })).toMatchObject({ SMTP_HOST: undefined, SITE_URL: undefined });
+  });
+
+  it.each([
+    [{ SMTP_PORT: 'abc' }, 'SMTP_PORT="abc": expected a port number'],
+    [{ SMTP_PORT: '70000' }, 'SMTP_PORT="70000": expected a port from 1 to 65535'],
+    [{ SMTP_SECURE: 'maybe' }, 'SMTP_SECURE="maybe": expected true or false'],
+    [{ MAIL_TO: 'nobody' }, 'MAIL_TO="nobody": expected an email address'],
+    [{ SCHEDULE_LIMIT_PER_HOUR: '2.5' }, 'SCHEDULE_LIMIT_PER_HOUR="2.5": expected a whole number'],
+    [{ SMTP_HOST: 'smtp.example.com', SMTP_USER: 'me' }, 'SMTP_PASS="": required when SMTP_HOST is set'],
+  ])('%o is refused, naming the variable', (env, line) => {
+    try {
+      parseConfig(env);
+      expect.unreachable('parseConfig should have thrown');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.some((problem) => problem.startsWith(line))).toBe(true);
+    }
+  });
+});
