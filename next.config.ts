@@ -35,6 +35,8 @@ const nextConfig: NextConfig = {
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
         ],
       },
+      // The homepage has two representations (HTML and markdown, negotiated in proxy.ts).
+      { source: '/', headers: [{ key: 'Vary', value: 'Accept' }] },
     ];
   },
 };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { InvalidJsonError, PayloadTooLargeError, ValidationError } from './errors';
+import { describeProblems, validateInput } from './validate';
 
 /** The largest JSON body the API reads (README, "Limits"). Larger bodies get 413. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -54,28 +55,10 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
       `Send a JSON object with ${expected}.`,
     );
   }
-  const parsed = schema.safeParse(data, { error: fieldErrorMap });
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
-    return field ? `${field} ${issue.message}` : issue.message;
-  });
+  const validated = validateInput(schema, data);
+  if (validated.ok) return validated.data;
   throw new ValidationError(
-    `The request body is invalid: ${problems.join('; ')}.`,
-    `Correct ${problems.length === 1 ? 'that field' : 'those fields'} and send again: ${expected}.`,
+    `The request body is invalid: ${describeProblems(validated.problems)}.`,
+    `Correct ${validated.problems.length === 1 ? 'that field' : 'those fields'} and send again: ${expected}.`,
   );
 }
-
-const TYPE_NAMES: Record<string, string> = { string: 'a string', number: 'a number', boolean: 'true or false', array: 'an array', object: 'a JSON object' };
-
-/** Words zod's type errors for an API caller: "is required (string)", "must be a string, not number". */
-const fieldErrorMap: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === 'invalid_type') {
-    const expected = TYPE_NAMES[issue.expected] ?? issue.expected;
-    if (issue.input === undefined) return `is required (${expected})`;
-    const got = issue.input === null ? 'null' : Array.isArray(issue.input) ? 'an array' : typeof issue.input;
-    return `must be ${expected}, not ${got}`;
-  }
-  if (issue.code === 'unrecognized_keys') return `has unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
-  return undefined;
-};

@@ -48,7 +48,7 @@ export function apiRoute(handler: Handler): (request: Request, context: NextCont
     const states: QuotaState[] = [];
     const context: ApiContext = {
       requestId,
-      client: clientAddress(request),
+      client: clientAddress(request.headers),
       params: (await nextContext?.params) ?? {},
       async consume(quota) {
         const state = await consumeQuota(quota, context.client);

@@ -1,0 +1,53 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { ScheduleConsultationRequestSchema } from '@/lib/agent/schemas';
+import { scheduleConsultationTool } from '@/lib/agent/tools';
+import { clientAddress, originFromHeaders } from '@/lib/http/client';
+import { ApiError } from '@/lib/http/errors';
+import { consumeQuota } from '@/lib/http/quota';
+import { generalQuota } from '@/lib/http/route';
+import { validateInput } from '@/lib/http/validate';
+import { type ConsultationFormState, FORM_FIELDS } from './form-state';
+
+/**
+ * The contact form's server action. It submits through the same code as the agent API's
+ * schedule_consultation (the same schema, quotas and mail), so the site and the API cannot disagree.
+ * It works without JavaScript: the browser posts the form and the page is rendered with this state.
+ */
+export async function submitConsultation(_previous: ConsultationFormState, form: FormData): Promise<ConsultationFormState> {
+  const values = Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]));
+  // Empty optional fields are left out rather than sent as empty strings.
+  const input = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
+  const validated = validateInput(ScheduleConsultationRequestSchema, input);
+  if (!validated.ok) {
+    return {
+      status: 'invalid',
+      values,
+      // The type hint ("(a string)") helps an API caller, not a person filling in a form.
+      fieldErrors: Object.fromEntries(validated.problems.map((p) => [p.field, p.message.replace(/ \(a string\)$/, '')])),
+      message: 'Please correct the highlighted fields.',
+    };
+  }
+  const requestHeaders = await headers();
+  const client = clientAddress(requestHeaders);
+  const requestId = crypto.randomUUID();
+  try {
+    await consumeQuota(generalQuota(), client);
+    const result = await scheduleConsultationTool.run(validated.data, {
+      origin: originFromHeaders(requestHeaders),
+      requestId,
+      consume: async (quota) => {
+        await consumeQuota(quota, client);
+      },
+    });
+    return { status: 'sent', values: {}, fieldErrors: {}, message: result.message };
+  } catch (error) {
+    if (!(error instanceof ApiError)) console.error(`[${requestId}] contact form failed`, error);
+    const message =
+      error instanceof ApiError
+        ? `${error.message} ${error.resolution}`
+        : `Your request could not be sent because of an unexpected error (reference ${requestId}). Nothing was sent; please try again or write by email.`;
+    return { status: 'failed', values, fieldErrors: {}, message };
+  }
+}

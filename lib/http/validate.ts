@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+
+/** One field that failed validation, worded for the caller: `{ field: 'client_email', message: 'must be an email address…' }`. */
+export interface FieldProblem {
+  /** Dotted path of the field; empty for the body as a whole. */
+  field: string;
+  message: string;
+}
+
+export type Validated<T> = { ok: true; data: T } | { ok: false; problems: FieldProblem[] };
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'an array',
+  object: 'a JSON object',
+};
+
+/** Words zod's type errors for a caller: "is required (a string)", "must be a string, not number". */
+const fieldErrorMap: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type') {
+    const expected = TYPE_NAMES[issue.expected] ?? issue.expected;
+    if (issue.input === undefined) return `is required (${expected})`;
+    const got = issue.input === null ? 'null' : Array.isArray(issue.input) ? 'an array' : typeof issue.input;
+    return `must be ${expected}, not ${got}`;
+  }
+  return undefined;
+};
+
+/**
+ * Validates input against a schema and words every problem per field. Shared by the REST body reader, the
+ * contact form and anything else that takes the tools' input, so a field is always explained the same way.
+ */
+export function validateInput<S extends z.ZodType>(schema: S, data: unknown): Validated<z.output<S>> {
+  const parsed = schema.safeParse(data, { error: fieldErrorMap });
+  if (parsed.success) return { ok: true, data: parsed.data };
+  return {
+    ok: false,
+    problems: parsed.error.issues.flatMap((issue): FieldProblem[] => {
+      const field = issue.path.map(String).join('.');
+      if (issue.code === 'unrecognized_keys') {
+        return issue.keys.map((key) => ({ field: [field, key].filter(Boolean).join('.'), message: 'is not a known field' }));
+      }
+      return [{ field, message: field ? issue.message : `the body ${issue.message}` }];
+    }),
+  };
+}
+
+/** "client_name is required (a string); client_email must be an email address". */
+export function describeProblems(problems: readonly FieldProblem[]): string {
+  return problems.map((problem) => (problem.field ? `${problem.field} ${problem.message}` : problem.message)).join('; ');
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `npm test`: sets up and runs every test on a fresh machine (Node 20 and npm are all it needs; as root it
+# installs Debian's Chromium when missing). Steps: dependencies, content check, types, production build,
+# vitest (unit + integration against `next start`), Playwright (Debian's Chromium against `next start`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+step() { printf '\n== %s\n' "$*"; }
+
+step "dependencies"
+npm install --no-audit --no-fund
+
+if ! command -v chromium >/dev/null 2>&1; then
+  step "Debian's Chromium (missing)"
+  if [ "$(id -u)" -eq 0 ]; then apt=(apt-get); else apt=(sudo apt-get); fi
+  "${apt[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq chromium >/dev/null
+fi
+
+step "content check"
+npm run --silent check
+step "types"
+npm run --silent typecheck
+step "production build"
+npm run --silent build
+
+mkdir -p test-results
+step "unit and integration tests (vitest)"
+vitest_status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || vitest_status=$?
+step "browser tests (Playwright, Debian's Chromium)"
+playwright_status=0
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || playwright_status=$?
+
+node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
+exit $(( vitest_status || playwright_status ))
