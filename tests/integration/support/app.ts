@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+/** The project root: where `next start` runs. */
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
@@ -52,8 +53,9 @@ function spawnNext(port: number, env: Record<string, string>): ChildProcess {
  * clean one, so the developer's own SMTP settings never leak into a test), and waits until it answers.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  if (!fs.existsSync(path.join(ROOT, distDir(), 'BUILD_ID'))) {
-    throw new Error(`No production build in ${distDir()}: run \`npm run build\` before the integration tests.`);
+  const dist = env.NEXT_DIST_DIR ?? distDir();
+  if (!fs.existsSync(path.join(ROOT, dist, 'BUILD_ID'))) {
+    throw new Error(`No production build in ${dist}: run \`npm run build\` before the integration tests.`);
   }
   const port = await freePort();
   const child = spawnNext(port, env);
