@@ -1,0 +1,11 @@
+import { publicOrigin } from '@/lib/http/client';
+import { apiRoute, json, otherMethods } from '@/lib/http/route';
+import { buildMcpManifest } from '@/lib/mcp/description';
+
+/** GET /mcp.json: the McpManifest (spec endpoint 9), pointing MCP clients at /api/mcp. */
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute(async (request) => json(buildMcpManifest(publicOrigin(request))));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

@@ -1,0 +1,38 @@
+import { buildManifest } from '@/lib/agent/manifest';
+import { RESOURCES } from '@/lib/agent/resources';
+import { TOOLS } from '@/lib/agent/tools';
+import { PROMPTS } from './prompts';
+import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT } from './protocol';
+import type { McpManifest, McpServerDescription } from './schemas';
+import { serverInfo } from './server';
+
+/**
+ * The spec's McpServerDescription for a GET without a session: the lists buildMcpServer registers, so it
+ * names exactly what an MCP client would list. Resources are named by their MCP URIs.
+ */
+export function buildMcpServerDescription(): McpServerDescription {
+  return {
+    jsonrpc: '2.0',
+    id: null,
+    result: {
+      serverInfo: serverInfo(),
+      transport: MCP_TRANSPORT,
+      protocolVersion: MCP_PROTOCOL_REVISION,
+      resources: RESOURCES.map((resource) => resource.uri),
+      tools: TOOLS.map((tool) => tool.name),
+      prompts: PROMPTS.map((prompt) => prompt.name),
+    },
+  };
+}
+
+/** The spec's McpManifest (/mcp.json), from the REST manifest so that names, version and URLs agree. */
+export function buildMcpManifest(origin: string): McpManifest {
+  const manifest = buildManifest(origin);
+  return {
+    name: manifest.name,
+    version: manifest.version,
+    transport: MCP_TRANSPORT,
+    endpoint: manifest.mcp,
+    restApiFallback: `${origin}/api/agent`,
+  };
+}

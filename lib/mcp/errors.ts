@@ -1,0 +1,44 @@
+import { ApiError } from '@/lib/http/errors';
+
+// HTTP-level errors of /api/mcp. They use the site's one envelope like every other API error (spec: Errors);
+// only a body that cannot be read as JSON-RPC is answered in JSON-RPC's own error form (jsonRpcErrorResponse).
+
+/** 400: a request other than initialize came without the Mcp-Session-Id header. */
+export class SessionRequiredError extends ApiError {
+  readonly status = 400;
+  readonly code = 'SESSION_REQUIRED';
+}
+
+/** 400: MCP-Protocol-Version names a revision the server does not speak, or not the one the session negotiated. */
+export class ProtocolVersionError extends ApiError {
+  readonly status = 400;
+  readonly code = 'UNSUPPORTED_PROTOCOL_VERSION';
+}
+
+/** 406: the client accepts neither application/json nor text/event-stream. */
+export class NotAcceptableError extends ApiError {
+  readonly status = 406;
+  readonly code = 'NOT_ACCEPTABLE';
+}
+
+/** 415: the body was not sent as JSON. */
+export class UnsupportedMediaTypeError extends ApiError {
+  readonly status = 415;
+  readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+}
+
+/** JSON-RPC 2.0 error codes used at the HTTP level (JSON-RPC 2.0 section 5.1). */
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+
+/**
+ * A JSON-RPC error response with id null, for a body that is not JSON (-32700) or not JSON-RPC (-32600): the
+ * Streamable HTTP transport answers those with HTTP 400 and a JSON-RPC error. `data` carries the site's code
+ * and resolution, so the caller still learns what to fix.
+ */
+export function jsonRpcErrorResponse(code: number, message: string, data: { code: string; resolution: string }): Response {
+  return Response.json(
+    { jsonrpc: '2.0', id: null, error: { code, message, data } },
+    { status: 400, headers: { 'Cache-Control': 'no-store' } },
+  );
+}

@@ -1,0 +1,66 @@
+import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js';
+import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import { type InitializeRequest, JSONRPCMessageSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { PayloadTooLargeError } from '@/lib/http/errors';
+import { INVALID_REQUEST, PARSE_ERROR, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
+
+/** The largest body /api/mcp reads: room for a batch of several tool calls at their longest. */
+export const MCP_MAX_BODY_BYTES = 64 * 1024;
+
+/** A POST body read and checked: the parsed JSON (handed to the SDK transport as is) and what it holds. */
+export interface PostedMessages {
+  body: unknown;
+  /** The initialize request, when this POST is one (it must then be alone). */
+  initialize?: InitializeRequest;
+}
+
+const RESOLUTION =
+  'Send one JSON-RPC 2.0 message, or an array of them (a batch), as JSON with Content-Type: application/json. ' +
+  'Start with an initialize request; GET /api/mcp describes the server.';
+
+/**
+ * Reads the JSON-RPC message(s) of a POST (Streamable HTTP transport, 2025-03-26, "Sending Messages to the
+ * Server"). Returns a ready Response for a body that is not JSON (-32700) or not JSON-RPC (-32600); throws
+ * 415 and 413 with the envelope.
+ */
+export async function readPostedMessages(request: Request): Promise<PostedMessages | Response> {
+  const type = request.headers.get('content-type');
+  if (!isJsonContentType(type)) {
+    throw new UnsupportedMediaTypeError(
+      `The body must be sent with Content-Type: application/json${type ? `; got "${type}"` : ', but none was sent'}.`,
+      RESOLUTION,
+    );
+  }
+  const read = await readRequestBody(request, MCP_MAX_BODY_BYTES);
+  if (read.tooLarge) {
+    throw new PayloadTooLargeError(
+      `The request body is larger than ${MCP_MAX_BODY_BYTES} bytes.`,
+      `Send at most ${MCP_MAX_BODY_BYTES} bytes per POST; split a large batch into several requests.`,
+    );
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(read.text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : 'unreadable';
+    return jsonRpcErrorResponse(PARSE_ERROR, `Parse error: the body is not valid JSON (${detail}).`, { code: 'INVALID_JSON', resolution: RESOLUTION });
+  }
+  const messages = Array.isArray(body) ? body : [body];
+  const invalid = messages.findIndex((message) => !JSONRPCMessageSchema.safeParse(message).success);
+  if (messages.length === 0 || invalid >= 0) {
+    const what = messages.length === 0 ? 'the batch is empty' : `${Array.isArray(body) ? `message ${invalid + 1} of the batch` : 'the body'} is not a JSON-RPC 2.0 request, notification or response`;
+    return jsonRpcErrorResponse(INVALID_REQUEST, `Invalid Request: ${what}.`, { code: 'INVALID_JSON_RPC', resolution: RESOLUTION });
+  }
+  const initializing = messages.filter((message) => isMethod(message, 'initialize'));
+  if (initializing.length === 0) return { body };
+  const [initialize] = initializing;
+  if (messages.length > 1 || !isInitializeRequest(initialize)) {
+    const what = messages.length > 1 ? 'initialize must be sent alone, not in a batch' : 'initialize needs params.protocolVersion, params.capabilities and params.clientInfo';
+    return jsonRpcErrorResponse(INVALID_REQUEST, `Invalid Request: ${what}.`, { code: 'INVALID_JSON_RPC', resolution: RESOLUTION });
+  }
+  return { body, initialize };
+}
+
+function isMethod(message: unknown, method: string): boolean {
+  return typeof message === 'object' && message !== null && 'method' in message && message.method === method;
+}

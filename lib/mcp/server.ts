@@ -1,0 +1,59 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { RESOURCES, readResource } from '@/lib/agent/resources';
+import { TOOLS, type ToolContext } from '@/lib/agent/tools';
+import { getSite } from '@/lib/content';
+import { API_VERSION } from '@/lib/version';
+import { PROMPTS } from './prompts';
+import { callMcpTool, listMcpTools } from './tools';
+
+// The server never validates client answers (it sends no requests to clients), but the SDK builds a validator
+// for every Server; one shared instance spares an Ajv compile per request.
+const validator = new AjvJsonSchemaValidator();
+
+/** Name and version the server reports at initialize and in its GET description. */
+export function serverInfo(): { name: string; version: string } {
+  return { name: getSite().siteName, version: API_VERSION };
+}
+
+function instructions(): string {
+  const [evaluate, schedule] = TOOLS;
+  return (
+    `${getSite().siteName}: ${RESOURCES.length} read-only resources about the consultancy and ${TOOLS.length} tools. ` +
+    `Use ${evaluate.name} first to find the engagement that fits a client; ${schedule.name} sends a request that the ` +
+    `consultant answers personally, not a booking, so confirm it with the user before calling it. ` +
+    `The prompts ${PROMPTS.map((prompt) => prompt.name).join(' and ')} walk through both.`
+  );
+}
+
+/**
+ * An McpServer for one HTTP request: the four resources, the two tools and the prompts, all from
+ * lib/agent. Built per request (it is cheap) so that no live object outlives the request; the session
+ * is a record in the session store (lib/mcp/sessions.ts).
+ */
+export function buildMcpServer(context: ToolContext): McpServer {
+  const server = new McpServer(serverInfo(), { instructions: instructions(), jsonSchemaValidator: validator });
+  for (const resource of RESOURCES) {
+    server.registerResource(
+      resource.name,
+      resource.uri,
+      { title: resource.title, description: resource.description, mimeType: resource.mimeType },
+      (uri) => ({ contents: [{ uri: uri.href, mimeType: resource.mimeType, text: readResource(resource, context.origin).text }] }),
+    );
+  }
+  for (const prompt of PROMPTS) {
+    server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: prompt.args }, (args) => ({
+      description: prompt.description,
+      messages: [{ role: 'user', content: { type: 'text', text: prompt.render(args) } }],
+    }));
+  }
+  // Tools go straight to the protocol layer rather than McpServer.registerTool, so that tools/list shows the
+  // JSON Schema the manifest is derived from and a bad argument is worded as on REST (lib/mcp/tools.ts).
+  // The lists never change while a server runs, so no list_changed notifications are promised (McpServer
+  // declares them by default).
+  server.server.registerCapabilities({ tools: {}, resources: { listChanged: false }, prompts: { listChanged: false } });
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listMcpTools() }));
+  server.server.setRequestHandler(CallToolRequestSchema, (request) => callMcpTool(request.params.name, request.params.arguments, context));
+  return server;
+}

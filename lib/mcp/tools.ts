@@ -1,0 +1,66 @@
+import { type CallToolResult, CallToolResultSchema, ErrorCode, McpError, type Tool, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
+import { TOOLS, type ToolContext, type ToolDefinition } from '@/lib/agent/tools';
+import { ApiError, InternalError, ValidationError } from '@/lib/http/errors';
+import { describeProblems, validateInput } from '@/lib/http/validate';
+
+/**
+ * The two tools over MCP, derived from lib/agent/tools.ts: the same descriptions, the same zod schemas (as
+ * JSON Schema, exactly what the manifest's `body` is derived from), the same validation wording and the same
+ * `run` as REST. Nothing about a tool is written here a second time.
+ */
+export function listMcpTools(): Tool[] {
+  return TOOLS.map((tool) =>
+    ToolSchema.parse({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: inputJsonSchema(tool.input),
+      outputSchema: z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }),
+      annotations: {
+        title: tool.title,
+        readOnlyHint: !tool.sideEffects,
+        destructiveHint: false,
+        idempotentHint: !tool.sideEffects,
+        openWorldHint: tool.sideEffects,
+      },
+    }),
+  );
+}
+
+/**
+ * tools/call. An unknown tool is a protocol error (MCP 2025-03-26, Tools: "Error Handling"); everything the
+ * tool itself refuses (a bad argument, the mail quota, a mail server that said no) is a tool error result
+ * with isError, the message and what to do, so the model can correct itself.
+ */
+export async function callMcpTool(name: string, args: unknown, context: ToolContext): Promise<CallToolResult> {
+  const tool: ToolDefinition | undefined = TOOLS.find((candidate) => candidate.name === name);
+  if (!tool) {
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}": this server has ${TOOLS.map((t) => t.name).join(' and ')}.`);
+  }
+  try {
+    const validated = validateInput(tool.input, args ?? {});
+    if (!validated.ok) {
+      throw new ValidationError(
+        `The arguments of ${tool.name} are invalid: ${describeProblems(validated.problems)}.`,
+        `Correct ${validated.problems.length === 1 ? 'that argument' : 'those arguments'} and call ${tool.name} again with ${summariseFields(tool.input)}.`,
+      );
+    }
+    const output = await tool.run(validated.data, context);
+    return CallToolResultSchema.parse({ content: [{ type: 'text', text: JSON.stringify(output, null, 2) }], structuredContent: output });
+  } catch (error) {
+    const known = asApiError(error, context.requestId);
+    return { isError: true, content: [{ type: 'text', text: `${known.code}: ${known.message}\nResolution: ${known.resolution}` }] };
+  }
+}
+
+/** What toErrorResponse (lib/http/route.ts) does for REST: unknown failures become a logged 500 with a request id. */
+function asApiError(error: unknown, requestId: string): ApiError {
+  if (error instanceof ApiError) return error;
+  console.error(`[${requestId}] unexpected error in an MCP tool call`, error);
+  return new InternalError(
+    `An unexpected error occurred (request id ${requestId}).`,
+    `Try again shortly; if it persists, report the request id ${requestId} to the site owner.`,
+  );
+}

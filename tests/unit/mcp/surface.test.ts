@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { RESOURCES } from '@/lib/agent/resources';
+import { TOOLS, evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
+import { buildMcpManifest, buildMcpServerDescription } from '@/lib/mcp/description';
+import { PROMPTS, draftConsultationRequestPrompt, qualifyClientPrompt } from '@/lib/mcp/prompts';
+import { negotiateProtocolVersion } from '@/lib/mcp/protocol';
+import { McpManifestSchema, McpServerDescriptionSchema } from '@/lib/mcp/schemas';
+import { callMcpTool, listMcpTools } from '@/lib/mcp/tools';
+import { API_VERSION } from '@/lib/version';
+
+const context = { origin: 'https://consultant.example', requestId: 'test', consume: async () => {} };
+
+describe('the MCP surface is derived from lib/agent', () => {
+  it('tools/list carries the JSON Schema of the zod schemas, in and out', () => {
+    const listed = listMcpTools();
+    expect(listed.map((tool) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
+    for (const [index, tool] of TOOLS.entries()) {
+      expect(listed[index]?.description).toBe(tool.description);
+      expect(listed[index]?.inputSchema).toEqual(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' }));
+      expect(listed[index]?.outputSchema).toEqual(z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }));
+      expect(listed[index]?.annotations?.readOnlyHint).toBe(!tool.sideEffects);
+    }
+  });
+
+  it('a bad argument is a tool error result that names the field and what to send', async () => {
+    const result = await callMcpTool(scheduleConsultationTool.name, { client_name: 'A', client_email: 'not-an-address' }, context);
+    expect(result.isError).toBe(true);
+    const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    expect(text).toMatch(/^VALIDATION_FAILED: /);
+    expect(text).toContain('client_email must be an email address');
+    expect(text).toContain('Resolution: ');
+    expect(text).toContain('client_email (string, required)');
+    await expect(callMcpTool('book_meeting', {}, context)).rejects.toThrow(/Unknown tool "book_meeting"/);
+  });
+
+  it('prompt arguments are the tool fields, each optional, with the schema descriptions', () => {
+    expect(Object.keys(qualifyClientPrompt.args)).toEqual(Object.keys(evaluateClientNeedsTool.input.shape));
+    expect(Object.keys(draftConsultationRequestPrompt.args)).toEqual(Object.keys(scheduleConsultationTool.input.shape));
+    const description = z.globalRegistry.get(scheduleConsultationTool.input.shape.client_email)?.description;
+    expect(draftConsultationRequestPrompt.args.client_email?.description).toBe(description);
+    for (const prompt of PROMPTS) for (const arg of Object.values(prompt.args)) expect(arg.safeParse(undefined).success).toBe(true);
+  });
+
+  it('the draft prompt forbids calling schedule_consultation before the user confirms', () => {
+    const text = draftConsultationRequestPrompt.render({ client_name: 'Priya Raman' });
+    expect(text).toContain('Priya Raman');
+    expect(text).toContain('client_email: not given yet');
+    expect(text).toMatch(/Do not call schedule_consultation until I have confirmed/);
+    expect(text).toContain('not a booking');
+  });
+
+  it('the GET description and /mcp.json have the spec shapes and the version', () => {
+    const description = McpServerDescriptionSchema.strict().parse(buildMcpServerDescription());
+    expect(description.result.serverInfo.version).toBe(API_VERSION);
+    expect(description.result.protocolVersion).toBe('2025-03-26');
+    expect(description.result.resources).toEqual(RESOURCES.map((resource) => resource.uri));
+    expect(description.result.prompts).toEqual(PROMPTS.map((prompt) => prompt.name));
+    const manifest = McpManifestSchema.strict().parse(buildMcpManifest('https://consultant.example'));
+    expect(manifest).toMatchObject({ version: '2.6.0', endpoint: 'https://consultant.example/api/mcp', restApiFallback: 'https://consultant.example/api/agent' });
+  });
+
+  it('negotiates by the lifecycle: the requested revision when supported, else the latest', () => {
+    expect(negotiateProtocolVersion('2025-03-26')).toBe('2025-03-26');
+    expect(negotiateProtocolVersion('2025-06-18')).toBe('2025-06-18');
+    expect(negotiateProtocolVersion('2099-01-01')).toBe('2025-11-25');
+  });
+});
