@@ -1,5 +1,40 @@
-import { getBio } from '@/lib/content';
+import type { Metadata } from 'next';
+import { getContent, getSite } from '@/lib/content';
+import { buildHomeJsonLd } from '@/lib/site/json-ld';
+import { pageMetadata } from '@/lib/site/metadata';
+import { CtaBand } from '@/lib/ui/cta-band';
+import { AboutSection } from '@/lib/ui/home/about-section';
+import { EngagementsSection } from '@/lib/ui/home/engagements-section';
+import { FeaturedWorkSection } from '@/lib/ui/home/featured-work-section';
+import { Hero } from '@/lib/ui/home/hero';
+import { PositioningSection } from '@/lib/ui/home/positioning-section';
+import { JsonLd } from '@/lib/ui/json-ld';
+
+export function generateMetadata(): Metadata {
+  const { siteName, home } = getSite();
+  const metadata = pageMetadata({ title: home.title, description: home.description, path: '/' });
+  // The layout's title template does not apply to a page in its own segment, so the home title is written out
+  // in full here, without repeating the site name when the content already includes it.
+  const title = home.title.includes(siteName) ? home.title : `${home.title} · ${siteName}`;
+  return { ...metadata, title: { absolute: title } };
+}
 
 export default function HomePage() {
-  return <main><h1>{getBio().name}</h1></main>;
+  const content = getContent();
+  const { site, bio, engagements, caseStudies } = content;
+  return (
+    <>
+      <JsonLd data={buildHomeJsonLd(content)} />
+      <Hero site={site} bio={bio} />
+      <PositioningSection home={site.home} />
+      <EngagementsSection site={site} engagements={engagements} />
+      <FeaturedWorkSection
+        site={site}
+        studies={caseStudies.filter((study) => study.featured)}
+        engagements={engagements}
+      />
+      <AboutSection bio={bio} heading={site.pages.about.title} />
+      <CtaBand id="home-cta" {...site.home.cta} />
+    </>
+  );
 }

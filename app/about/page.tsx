@@ -1,0 +1,40 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getContent, getSite } from '@/lib/content';
+import { pageMetadata } from '@/lib/site/metadata';
+import { ContactDetails } from '@/lib/ui/contact-details';
+import { CtaBand } from '@/lib/ui/cta-band';
+import { PageIntro } from '@/lib/ui/page-intro';
+import { Prose } from '@/lib/ui/prose';
+
+export function generateMetadata(): Metadata {
+  const { title, description } = getSite().pages.about;
+  return { ...pageMetadata({ title, description, path: '/about', type: 'profile' }) };
+}
+
+export default function AboutPage() {
+  const { site, bio } = getContent();
+  const page = site.pages.about;
+  return (
+    <>
+      <PageIntro eyebrow={`${bio.role}, ${bio.company}`} title={page.title} intro={page.intro} />
+      <div className="container section detail">
+        <div className="detail__main">
+          <p className="about__name">{bio.name}</p>
+          <p className="detail__summary">{bio.headline}</p>
+          <Prose html={bio.html} />
+        </div>
+        <aside className="detail__aside" aria-labelledby="about-contact-heading">
+          <h2 id="about-contact-heading" className="label">
+            Get in touch
+          </h2>
+          <ContactDetails bio={bio} />
+          <Link href="/contact" className="button button--block">
+            {site.home.cta.label}
+          </Link>
+        </aside>
+      </div>
+      <CtaBand id="about-cta" {...site.home.cta} />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { CurlExample } from '@/lib/site/agent-examples';
+import { CodeBlock } from '../code-block';
+import { DocSection } from './doc-section';
+
+/** The same surface over the Model Context Protocol. */
+export function McpSection({
+  mcpUrl,
+  mcpManifestUrl,
+  examples,
+}: {
+  mcpUrl: string;
+  mcpManifestUrl: string;
+  examples: { mcpDescribe: CurlExample; mcpInitialize: CurlExample; mcpTools: CurlExample; mcpManifest: CurlExample };
+}) {
+  return (
+    <DocSection id="mcp" title="Model Context Protocol">
+      <p>
+        The same resources and tools are available from an MCP server at <code>{mcpUrl}</code>, using the Streamable
+        HTTP transport at protocol revision <code>2025-03-26</code>. Point any MCP client at that URL.
+      </p>
+      <ul className="plain plain--spaced">
+        <li>
+          <code>GET</code> without a session returns a description of the server: its name, version, transport,
+          protocol revision, resources, tools and prompts.
+        </li>
+        <li>
+          <code>POST</code> takes JSON-RPC messages (<code>initialize</code>, <code>resources/read</code>,{' '}
+          <code>tools/call</code>, <code>prompts/get</code> and the list methods) and answers with JSON or an event
+          stream.
+        </li>
+        <li>
+          <code>DELETE</code> with the <code>Mcp-Session-Id</code> header ends a session; an unknown session gets a{' '}
+          <code>404</code>.
+        </li>
+        <li>
+          <code>{mcpManifestUrl}</code> is a small MCP manifest with the endpoint and the REST fallback.
+        </li>
+      </ul>
+      <CodeBlock label={examples.mcpDescribe.title} code={examples.mcpDescribe.command} />
+      <CodeBlock label={examples.mcpInitialize.title} code={examples.mcpInitialize.command} />
+      <CodeBlock label={examples.mcpTools.title} code={examples.mcpTools.command} />
+      <CodeBlock label={examples.mcpManifest.title} code={examples.mcpManifest.command} />
+    </DocSection>
+  );
+}

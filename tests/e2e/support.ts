@@ -1,0 +1,46 @@
+import type { ConsoleMessage, Page, Request, Response } from '@playwright/test';
+import { loadContent } from '../../lib/content';
+
+/** The content the build was made from, read through the same loaders as the pages. */
+export const content = loadContent();
+
+/** Paths of every page listed in the site's /sitemap.xml, mapped onto the test server's origin. */
+export async function sitemapPaths(request: { get(url: string): Promise<{ ok(): boolean; text(): Promise<string> }> }) {
+  const response = await request.get('/sitemap.xml');
+  if (!response.ok()) throw new Error('GET /sitemap.xml failed');
+  const xml = await response.text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
+    const url = new URL(match[1] ?? '');
+    return `${url.pathname}${url.search}`;
+  });
+}
+
+/**
+ * Records what went wrong while a page loaded: console errors, failed requests and responses with a status of
+ * 400 or more. Call `stop()` to detach and read the list.
+ */
+export function watchForProblems(page: Page) {
+  const problems: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  };
+  const onPageError = (error: Error) => problems.push(`page error: ${error.message}`);
+  const onRequestFailed = (request: Request) =>
+    problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`);
+  const onResponse = (response: Response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('requestfailed', onRequestFailed);
+  page.on('response', onResponse);
+  return {
+    stop(): string[] {
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      page.off('requestfailed', onRequestFailed);
+      page.off('response', onResponse);
+      return problems;
+    },
+  };
+}
