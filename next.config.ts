@@ -11,6 +11,15 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
+  async rewrites() {
+    // `<page>.md` is the page as markdown, served by app/md/[...slug] (prerendered). Static rules: no code runs.
+    return {
+      beforeFiles: [
+        { source: '/index.md', destination: '/md/index' },
+        { source: '/:path((?!api/|md/|_next/).+)\\.md', destination: '/md/:path' },
+      ],
+    };
+  },
   async headers() {
     return [
       {
@@ -35,8 +44,15 @@ const nextConfig: NextConfig = {
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
         ],
       },
-      // The homepage has two representations (HTML and markdown, negotiated in proxy.ts).
-      { source: '/', headers: [{ key: 'Vary', value: 'Accept' }] },
+      // Pages have two representations, HTML and markdown, negotiated in proxy.ts (issue 5), and point
+      // crawlers to the llms.txt index and the RFC 9727 API catalog.
+      {
+        source: '/:path((?!api/|_next/)[^.]*)',
+        headers: [
+          { key: 'Vary', value: 'Accept' },
+          { key: 'Link', value: '</llms.txt>; rel="llms-txt"; type="text/plain", </.well-known/api-catalog>; rel="api-catalog"' },
+        ],
+      },
     ];
   },
 };

@@ -1,4 +1,5 @@
 import { ConfigError, getConfig } from '@/lib/config/env';
+import { addAcceptToPageVary } from '@/lib/http/vary-accept';
 import { embeddedInbox } from '@/lib/mail/embedded-inbox';
 
 /**
@@ -15,5 +16,6 @@ export async function startServer(): Promise<void> {
     console.error(`\n${error.message}\nThe server did not start. Fix the variables above (README, "Configuration").\n`);
     process.exit(1);
   }
+  addAcceptToPageVary();
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
 }

@@ -24,13 +24,13 @@ npm run --silent typecheck
 step "production build"
 npm run --silent build
 
-mkdir -p test-results
+mkdir -p test-reports
 step "unit and integration tests (vitest)"
 vitest_status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || vitest_status=$?
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/vitest.json || vitest_status=$?
 step "browser tests (Playwright, Debian's Chromium)"
 playwright_status=0
-PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || playwright_status=$?
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-reports/playwright.json npx playwright test --reporter=list,json || playwright_status=$?
 
-node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
+node scripts/test-summary.mjs test-reports/vitest.json test-reports/playwright.json
 exit $(( vitest_status || playwright_status ))

@@ -10,6 +10,7 @@ import { McpSection } from '@/lib/ui/agents/mcp-section';
 import { ResourcesSection } from '@/lib/ui/agents/resources-section';
 import { ToolsSection } from '@/lib/ui/agents/tools-section';
 import { PageIntro } from '@/lib/ui/page-intro';
+import { WebMcpTools } from '@/lib/ui/webmcp-tools';
 
 export function generateMetadata(): Metadata {
   const { title, description } = getSite().pages.agents;
@@ -67,6 +68,7 @@ export default function AgentsPage() {
           <ConventionsSection examples={examples} />
         </div>
       </div>
+      <WebMcpTools />
     </>
   );
 }

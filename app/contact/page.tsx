@@ -5,6 +5,7 @@ import { pageMetadata } from '@/lib/site/metadata';
 import { ConsultationSection } from '@/lib/ui/consultation-section';
 import { ContactDetails } from '@/lib/ui/contact-details';
 import { PageIntro } from '@/lib/ui/page-intro';
+import { WebMcpTools } from '@/lib/ui/webmcp-tools';
 
 export function generateMetadata(): Metadata {
   const { title, description } = getSite().pages.contact;
@@ -29,6 +30,7 @@ export default function ContactPage() {
           <ConsultationForm email={bio.email} />
         </ConsultationSection>
       </div>
+      <WebMcpTools />
     </>
   );
 }

@@ -1,21 +1,14 @@
 import type { Content } from '@/lib/content';
 
-/** YAML front matter for a markdown page: every value JSON-quoted, which is valid YAML. */
-export function frontMatter(fields: Record<string, string>): string {
-  return ['---', ...Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`), '---', ''].join('\n');
-}
-
 /**
- * The homepage as markdown (spec endpoint 10), from the same content as the HTML page: positioning, the four
+ * The body of the homepage as markdown (spec endpoint 10), from the same content as the HTML page: positioning, the four
  * engagements, featured case studies with their results, about, and how to get in touch.
  */
 export function homeMarkdown(content: Content, origin: string): string {
   const { site, bio, engagements, caseStudies } = content;
   const home = site.home;
   const featured = caseStudies.filter((study) => study.featured);
-  const updated = [site.updated, bio.updated, ...engagements.map((e) => e.updated), ...caseStudies.map((c) => c.updated)].sort().at(-1) ?? site.updated;
   return [
-    frontMatter({ title: home.title, description: home.description, canonical: `${origin}/`, updated }),
     `# ${home.headline}`,
     '',
     home.lede,
@@ -28,7 +21,7 @@ export function homeMarkdown(content: Content, origin: string): string {
     '## Engagements',
     '',
     ...engagements.flatMap((engagement) => [
-      `### [${engagement.title}](${origin}/engagements/${engagement.key})`,
+      `### [${engagement.title}](${origin}/engagements/${engagement.key}.md)`,
       '',
       `*${engagement.tagline}*`,
       '',
@@ -40,7 +33,7 @@ export function homeMarkdown(content: Content, origin: string): string {
     '## Selected case studies',
     '',
     ...featured.flatMap((study) => [
-      `### [${study.title}](${origin}/case-studies/${study.slug})`,
+      `### [${study.title}](${origin}/case-studies/${study.slug}.md)`,
       '',
       `${study.client} · ${study.sector} · ${study.year}`,
       '',
@@ -58,6 +51,5 @@ export function homeMarkdown(content: Content, origin: string): string {
     `${home.cta.text} [${home.cta.label}](${origin}/contact) or write to ${bio.email}.`,
     '',
     `Agents: the API manifest is at ${origin}/api/agent and the MCP server at ${origin}/api/mcp.`,
-    '',
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getSite } from '@/lib/content';
+import { markdownPath } from '@/lib/markdown/pages';
 
 /** What a page says about itself in search results and link previews. */
 export interface PageMetadataInput {
@@ -36,7 +37,8 @@ export function pageMetadata({ title, description, path, type = 'website' }: Pag
   return {
     title,
     description,
-    alternates: { canonical: path },
+    // The same page as markdown, for agents and crawlers (issue 5).
+    alternates: { canonical: path, types: { 'text/markdown': markdownPath(path) } },
     openGraph: {
       title,
       description,

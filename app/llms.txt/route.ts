@@ -1,0 +1,10 @@
+import { getContent } from '@/lib/content';
+import { buildLlmsTxt } from '@/lib/discovery/llms-txt';
+import { siteUrl } from '@/lib/site/url';
+
+export const dynamic = 'force-static';
+
+/** GET /llms.txt (spec endpoint 8): the site index for language models, prerendered. */
+export function GET(): Response {
+  return new Response(buildLlmsTxt(getContent(), siteUrl()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}

@@ -1,0 +1,45 @@
+import { describeFields } from '@/lib/agent/describe';
+import { resourceUrl } from '@/lib/agent/manifest';
+import { RESOURCES } from '@/lib/agent/resources';
+import { TOOLS, toolUrl } from '@/lib/agent/tools';
+import type { Content } from '@/lib/content';
+import { API_VERSION } from '@/lib/version';
+
+/** /agents as markdown: derived from the agent surface in lib/agent, like the manifest. */
+export function agentsMarkdown({ site }: Content, origin: string): string {
+  const page = site.pages.agents;
+  return [
+    `# ${page.title}`,
+    '',
+    page.intro,
+    '',
+    '## Manifest',
+    '',
+    `GET ${origin}/api/agent lists every resource and tool with its URL, method and body (version ${API_VERSION}; every response carries REST-Version).`,
+    '',
+    '## Resources',
+    '',
+    ...RESOURCES.map((r) => `- [${r.name}](${resourceUrl(origin, r.name)}): ${r.description} (${r.mimeType})`),
+    '',
+    '## Tools',
+    '',
+    ...TOOLS.flatMap((tool) => [
+      `### ${tool.name}`,
+      '',
+      `POST ${toolUrl(origin, tool)} with a JSON body. ${tool.description}`,
+      '',
+      ...Object.entries(describeFields(tool.input)).map(([field, text]) => `- \`${field}\`: ${text}`),
+      '',
+    ]),
+    '## MCP',
+    '',
+    `The same resources and tools over MCP (Streamable HTTP, protocol revision 2025-03-26) at ${origin}/api/mcp; manifest at ${origin}/mcp.json.`,
+    '',
+    '## Discovery',
+    '',
+    `- ${origin}/llms.txt and ${origin}/llms-full.txt`,
+    `- ${origin}/openapi.json (OpenAPI 3.1)`,
+    `- ${origin}/.well-known/api-catalog (RFC 9727)`,
+    '- Every page as markdown: send Accept: text/markdown, or add .md to the path (/index.md for the homepage).',
+  ].join('\n');
+}

@@ -1,0 +1,88 @@
+import { bioMarkdown } from '@/lib/agent/resources';
+import type { Content } from '@/lib/content';
+import { listSitePages } from '@/lib/site/pages';
+import { agentsMarkdown } from './agents';
+import { caseStudyMarkdown, caseStudiesMarkdown, engagementMarkdown, engagementsMarkdown } from './collections';
+import { homeMarkdown } from './home';
+
+/**
+ * Every human page as markdown, for agents and crawlers (issue 5): the same content as the HTML page, with YAML
+ * front matter (title, description, canonical URL, last updated) and a line pointing to /llms.txt. The set of
+ * pages is the sitemap's (lib/site/pages.ts), so a page cannot have HTML without markdown.
+ */
+export interface MarkdownPage {
+  path: string;
+  title: string;
+  description: string;
+  updated: string;
+  markdown: string;
+}
+
+/** YAML front matter: every value JSON-quoted, which is valid YAML. */
+export function frontMatter(fields: Record<string, string>): string {
+  return ['---', ...Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`), '---', ''].join('\n');
+}
+
+/** The `.md` address of a page: /index.md for the homepage, /about.md for /about. */
+export function markdownPath(pagePath: string): string {
+  return pagePath === '/' ? '/index.md' : `${pagePath}.md`;
+}
+
+function bodyOf(path: string, content: Content, origin: string): { description: string; body: string } | undefined {
+  const { site } = content;
+  const [, section, item] = path.split('/');
+  if (path === '/') return { description: site.home.description, body: homeMarkdown(content, origin) };
+  if (section === 'engagements' && !item) return { description: site.pages.engagements.description, body: engagementsMarkdown(content, origin) };
+  if (section === 'case-studies' && !item) return { description: site.pages.caseStudies.description, body: caseStudiesMarkdown(content, origin) };
+  if (section === 'engagements' && item) {
+    const engagement = content.engagements.find((e) => e.key === item);
+    return engagement && { description: engagement.summary, body: engagementMarkdown(engagement, content, origin) };
+  }
+  if (section === 'case-studies' && item) {
+    const study = content.caseStudies.find((s) => s.slug === item);
+    return study && { description: study.summary, body: caseStudyMarkdown(study, content, origin) };
+  }
+  if (path === '/about') return { description: site.pages.about.description, body: `${site.pages.about.intro}\n\n${bioMarkdown(content)}` };
+  if (path === '/contact') return { description: site.pages.contact.description, body: contactMarkdown(content, origin) };
+  if (path === '/agents') return { description: site.pages.agents.description, body: agentsMarkdown(content, origin) };
+  return undefined;
+}
+
+function contactMarkdown({ site, bio }: Content, origin: string): string {
+  const page = site.pages.contact;
+  return [
+    `# ${page.title}`,
+    '',
+    page.intro,
+    '',
+    `- Email: ${bio.email}`,
+    `- Phone: ${bio.phone}`,
+    `- Location: ${[bio.location.city, bio.location.country].join(', ')}`,
+    `- Website: ${bio.website}`,
+    ...bio.social.map((link) => `- ${link.label}: ${link.url}`),
+    '',
+    '## Request a consultation',
+    '',
+    `${page.responseTime} A request is not a booking: no time is reserved until ${bio.name} replies.`,
+    '',
+    `- People: the form at ${origin}/contact`,
+    `- Agents: POST ${origin}/api/agent/tools/schedule-consultation with client_name and client_email (see ${origin}/api/agent)`,
+    `- Contact card: ${origin}/api/agent/resources/contact-card (Accept: text/vcard)`,
+    '',
+  ].join('\n');
+}
+
+/** The markdown of one page, or undefined when the site has no such page. */
+export function renderMarkdownPage(path: string, content: Content, origin: string): MarkdownPage | undefined {
+  const page = listSitePages(content).find((candidate) => candidate.path === path);
+  const parts = page && bodyOf(path, content, origin);
+  if (!page || !parts) return undefined;
+  const head = frontMatter({ title: page.title, description: parts.description, canonical: `${origin}${path === '/' ? '/' : path}`, updated: page.lastModified });
+  const footer = `\n---\n\nAn index of this site for language models: ${origin}/llms.txt\n`;
+  return { path, title: page.title, description: parts.description, updated: page.lastModified, markdown: `${head}${parts.body.trimEnd()}\n${footer}` };
+}
+
+/** Every page of the site as markdown, in sitemap order. */
+export function renderAllMarkdownPages(content: Content, origin: string): MarkdownPage[] {
+  return listSitePages(content).flatMap((page) => renderMarkdownPage(page.path, content, origin) ?? []);
+}
