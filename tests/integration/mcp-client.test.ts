@@ -1,3 +1,4 @@
+import { API_VERSION } from '../../lib/version';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -53,7 +54,7 @@ const textOf = (result: unknown) =>
 describe('the official MCP client', () => {
   it('connects and learns the server name, the version and the three capabilities', async () => {
     const { client, transport } = await connect();
-    expect(client.getServerVersion()).toEqual({ name: content.site.siteName, version: '2.6.0' });
+    expect(client.getServerVersion()).toEqual({ name: content.site.siteName, version: API_VERSION });
     expect(Object.keys(client.getServerCapabilities() ?? {}).sort()).toEqual(['prompts', 'resources', 'tools']);
     expect(client.getInstructions()).toContain('not a booking');
     expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -1,3 +1,4 @@
+import { API_VERSION } from '../../lib/version';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,7 +81,7 @@ describe('lifecycle at 2025-03-26', () => {
     const id = response.headers.get('mcp-session-id');
     expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const body = await response.json();
-    expect(body).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-03-26', serverInfo: { version: '2.6.0' } } });
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-03-26', serverInfo: { version: API_VERSION } } });
     expect(body.result.capabilities).toEqual({ resources: { listChanged: false }, prompts: { listChanged: false }, tools: {} });
     const other = await post(initialize());
     expect(other.headers.get('mcp-session-id')).not.toBe(id);
@@ -224,7 +225,7 @@ describe('GET /api/mcp', () => {
     expect(description.jsonrpc).toBe('2.0');
     expect(description.id).toBeNull();
     expect(Object.keys(description.result).sort()).toEqual(['prompts', 'protocolVersion', 'resources', 'serverInfo', 'tools', 'transport']);
-    expect(description.result).toMatchObject({ transport: 'streamable-http', protocolVersion: '2025-03-26', serverInfo: { version: '2.6.0' } });
+    expect(description.result).toMatchObject({ transport: 'streamable-http', protocolVersion: '2025-03-26', serverInfo: { version: API_VERSION } });
     expect(description.result.tools).toEqual(['evaluate_client_needs', 'schedule_consultation']);
     expect(description.result.prompts).toEqual(['qualify_client', 'draft_consultation_request']);
     expect(description.result.resources).toHaveLength(4);
@@ -265,7 +266,7 @@ describe('CORS and shared headers on every MCP response', () => {
     for (const response of responses) {
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-expose-headers')).toMatch(/Mcp-Session-Id.*MCP-Protocol-Version/);
-      expect(response.headers.get('rest-version')).toBe('2.6.0');
+      expect(response.headers.get('rest-version')).toBe(API_VERSION);
       await response.body?.cancel();
     }
   });
@@ -297,7 +298,7 @@ describe('GET /mcp.json', () => {
     const rest = await (await fetch(`${app.url}/api/agent`)).json();
     expect(manifest).toEqual({
       name: rest.name,
-      version: '2.6.0',
+      version: API_VERSION,
       transport: 'streamable-http',
       endpoint: `${app.url}/api/mcp`,
       restApiFallback: `${app.url}/api/agent`,

@@ -57,7 +57,7 @@ describe('the MCP surface is derived from lib/agent', () => {
     expect(description.result.resources).toEqual(RESOURCES.map((resource) => resource.uri));
     expect(description.result.prompts).toEqual(PROMPTS.map((prompt) => prompt.name));
     const manifest = McpManifestSchema.strict().parse(buildMcpManifest('https://consultant.example'));
-    expect(manifest).toMatchObject({ version: '2.6.0', endpoint: 'https://consultant.example/api/mcp', restApiFallback: 'https://consultant.example/api/agent' });
+    expect(manifest).toMatchObject({ version: API_VERSION, endpoint: 'https://consultant.example/api/mcp', restApiFallback: 'https://consultant.example/api/agent' });
   });
 
   it('negotiates by the lifecycle: the requested revision when supported, else the latest', () => {

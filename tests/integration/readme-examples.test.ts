@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, type RunningApp, startApp } from './support/app';
+import { type TestSmtpServer, startSmtpServer } from './support/smtp';
+
+/**
+ * The README's curl examples work as written against the run line's server: every `curl` command in a shell
+ * block of README.md is run with bash, with only the address http://localhost:3000 swapped for the test server's.
+ */
+function readmeCurlCommands(): string[] {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```(?:sh|bash)\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+  return blocks
+    .flatMap((block) => block.replace(/\\\n\s*/g, ' ').split('\n'))
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => line.startsWith('curl ') && line.includes('http://localhost:3000'));
+}
+
+let smtp: TestSmtpServer;
+let app: RunningApp;
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-'));
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await startApp(smtp.env());
+});
+afterAll(async () => {
+  await app?.stop();
+  await smtp?.close();
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('README curl examples', () => {
+  const commands = readmeCurlCommands();
+
+  it('finds the examples', () => {
+    expect(commands.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each(commands.map((command) => [command]))('%s', async (command) => {
+    const sent = smtp.received.length;
+    // Asynchronous: the SMTP server answering the schedule example lives in this process.
+    const { stdout: output } = await promisify(execFile)('bash', ['-c', `${command.replaceAll('http://localhost:3000', app.url)} --fail-with-body`], {
+      cwd: workDir,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    if (command.includes('-OJ')) {
+      const files = fs.readdirSync(workDir).filter((name) => name.endsWith('.vcf'));
+      expect(files.length).toBe(1);
+      expect(fs.readFileSync(path.join(workDir, files[0] ?? ''), 'utf8')).toMatch(/^BEGIN:VCARD\r\n/);
+      return;
+    }
+    expect(output.length).toBeGreaterThan(20);
+    expect(output).not.toMatch(/"error"\s*:\s*\{/);
+    if (command.includes('schedule-consultation')) {
+      expect(JSON.parse(output).success).toBe(true);
+      expect(smtp.received.length).toBe(sent + 1);
+    }
+  });
+});
