@@ -8,6 +8,8 @@ import { preferredMediaType } from '@/lib/http/negotiate';
  * Shared headers come from next.config.ts.
  */
 export function proxy(request: NextRequest): NextResponse {
+  // Next lets the matcher also match an optional .json suffix (/openapi.json, /mcp.json): files, not pages.
+  if (request.nextUrl.pathname.includes('.')) return NextResponse.next();
   if (preferredMediaType(request, ['text/html', 'text/markdown']) !== 'text/markdown') return NextResponse.next();
   const path = request.nextUrl.pathname.replace(/\/+$/, '');
   return NextResponse.rewrite(new URL(`/md/${path === '' ? 'index' : path.slice(1)}`, request.url));
@@ -19,6 +21,8 @@ export const config = {
       // Page paths only: not the API, Next's assets, the markdown routes themselves or files with an extension.
       source: '/((?!api/|_next/|md/)[^.]*)',
       has: [{ type: 'header', key: 'accept', value: '.*text/markdown.*' }],
+      // Exactly `text/markdown` needs no negotiation: a static rule in next.config.ts serves it (issue 6).
+      missing: [{ type: 'header', key: 'accept', value: 'text/markdown' }],
     },
   ],
 };

@@ -1,6 +1,7 @@
 import { publicOrigin } from '@/lib/http/client';
 import { readJsonBody } from '@/lib/http/body';
 import { NotFoundError } from '@/lib/http/errors';
+import { fingerprintOf, readIdempotencyKey, runIdempotently } from '@/lib/http/idempotency-key';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { type ApiContext, json } from '@/lib/http/route';
 import { getBio } from '@/lib/content';
@@ -37,7 +38,10 @@ export async function serveResource(request: Request, context: ApiContext): Prom
   return new Response(content.text, { status: 200, headers });
 }
 
-/** POST /api/agent/tools/{slug}: validates the body against the tool's schema and runs it. */
+/**
+ * POST /api/agent/tools/{slug}: validates the body against the tool's schema and runs it. A tool with side effects
+ * honours the Idempotency-Key header (lib/http/idempotency-key.ts).
+ */
 export async function callTool(request: Request, context: ApiContext): Promise<Response> {
   const slug = param(context, 'tool');
   const tool = findToolBySlug(slug);
@@ -47,7 +51,13 @@ export async function callTool(request: Request, context: ApiContext): Promise<R
       `Use ${TOOLS.map((t) => `POST /api/agent/tools/${t.slug}`).join(' or ')}; GET /api/agent describes their bodies.`,
     );
   }
+  // The key is checked before the body, so a bad key is refused however the body looks.
+  const key = tool.sideEffects ? readIdempotencyKey(request.headers) : undefined;
   const input = await readJsonBody(request, tool.input, summariseFields(tool.input));
-  const output = await tool.run(input, { origin: publicOrigin(request), requestId: context.requestId, consume: context.consume });
-  return json(output, 200, { 'Cache-Control': 'no-store' });
+  const run = async () => {
+    const output = await tool.run(input, { origin: publicOrigin(request), requestId: context.requestId, consume: context.consume });
+    return json(output, 200, { 'Cache-Control': 'no-store' });
+  };
+  // Idempotency-Key (issue 6): a retry of a call that sends mail replays the first answer instead of mailing again.
+  return key === undefined ? run() : runIdempotently(`${tool.name}:${key}`, fingerprintOf(input), run);
 }

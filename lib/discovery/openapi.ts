@@ -11,6 +11,12 @@ import {
 import { TOOLS } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
 import { MAX_BODY_BYTES } from '@/lib/http/body';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from '@/lib/http/idempotency-key';
 import { API_VERSION } from '@/lib/version';
 
 /** A zod schema as an OpenAPI 3.1 schema object (JSON Schema 2020-12, without its `$schema` line). */
@@ -36,15 +42,39 @@ function errorResponse(description: string, extra: Record<string, unknown> = {})
 }
 
 const ERRORS: Record<string, ReturnType<typeof errorResponse>> = {
-  '400': errorResponse('INVALID_JSON or VALIDATION_FAILED: the body is not JSON, or fields are missing or wrong (the message names each).'),
+  '400': errorResponse(
+    'INVALID_JSON or VALIDATION_FAILED: the body is not JSON, or fields are missing or wrong (the message names each); ' +
+      'INVALID_IDEMPOTENCY_KEY: a bad Idempotency-Key header.',
+  ),
   '404': errorResponse('NOT_FOUND'),
   '405': errorResponse('METHOD_NOT_ALLOWED; `Allow` lists the methods of the path.', { Allow: { schema: { type: 'string' } } }),
+  '409': errorResponse('IDEMPOTENCY_IN_PROGRESS: a request with the same Idempotency-Key is still being handled; retry later with the same key.', {
+    'Retry-After': { $ref: '#/components/headers/Retry-After' },
+  }),
   '413': errorResponse(`PAYLOAD_TOO_LARGE: the body is over ${MAX_BODY_BYTES} bytes.`),
+  '422': errorResponse('IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was already used with a different body within 24 hours.'),
   '429': errorResponse('RATE_LIMITED: past a per-client quota.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
   '500': errorResponse('INTERNAL_ERROR: unexpected; the message carries a request id.'),
   '502': errorResponse('MAIL_DELIVERY_FAILED: the mail server did not accept the request; it was not delivered.'),
 };
 const errors = (...codes: string[]) => Object.fromEntries(codes.map((code) => [code, ERRORS[code]]));
+
+/** The Idempotency-Key header of side-effecting tools (draft-ietf-httpapi-idempotency-key-header; issue 6). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'A unique value per distinct request (a UUID is ideal). A repeat with the same key and the same body within 24 hours ' +
+    'returns the first successful answer (with Idempotent-Replayed: true) and sends no second mail; the same key with a ' +
+    'different body is 422, and a repeat while the first is still running is 409. Failures are not remembered, so a ' +
+    'retry after a failure runs again. An empty, over-long or non-ASCII key is 400 INVALID_IDEMPOTENCY_KEY.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN },
+};
+const REPLAYED_HEADER = {
+  description: 'Sent when the request carried an Idempotency-Key: true when this is the remembered answer of an earlier request.',
+  schema: { type: 'string', enum: ['true', 'false'] },
+};
 
 /**
  * /openapi.json: the REST agent API (spec endpoints 1-4) as OpenAPI 3.1, generated from the zod schemas and the
@@ -59,14 +89,15 @@ export function buildOpenApi(content: Content, origin: string): Record<string, u
           operationId: tool.name,
           summary: tool.title,
           description: tool.description,
+          ...(tool.sideEffects ? { parameters: [IDEMPOTENCY_KEY_PARAMETER] } : {}),
           requestBody: { required: true, content: { 'application/json': { schema: ref(tool.input.description ?? tool.name) } } },
           responses: {
             '200': {
               description: 'Success',
-              headers: sharedHeaders(true),
+              headers: { ...sharedHeaders(true), ...(tool.sideEffects ? { [IDEMPOTENT_REPLAYED_HEADER]: REPLAYED_HEADER } : {}) },
               content: { 'application/json': { schema: ref(tool.output.description ?? `${tool.name}Response`) } },
             },
-            ...errors('400', '405', '413', '429', '500', ...(tool.sideEffects ? ['502'] : [])),
+            ...errors('400', '405', '413', '429', '500', ...(tool.sideEffects ? ['409', '422', '502'] : [])),
           },
         },
       },

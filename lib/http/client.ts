@@ -1,16 +1,20 @@
 import { getConfig } from '@/lib/config/env';
+import { forwardedForChecked } from '@/lib/security/forwarded-for';
 
 /**
- * The address quotas are counted against. `next start` puts the socket's peer address in X-Forwarded-For
- * when the client sent none, and passes a client's own header through unchanged. With TRUST_PROXY=true
- * (a reverse proxy in front that sets the header) the left-most entry is the client; otherwise the
- * right-most, the hop nearest to this server.
+ * The address quotas are counted against (README, "Limits and quotas"). lib/security/forwarded-for.ts rewrites
+ * X-Forwarded-For before Next sees a request: without TRUST_PROXY it is just the socket's peer address (a
+ * client's own header is discarded), so its one entry is the client; with TRUST_PROXY=true the peer (the proxy)
+ * is appended to the chain the proxy sent, so the entry just before it is the client as the trusted proxy saw it.
+ * Entries further left were written by the client and are never believed. A request the guard did not see (one
+ * that arrived while the server was starting) is counted as the one client 'unchecked'.
  */
 export function clientAddress(headers: Headers): string {
+  if (!forwardedForChecked(headers)) return 'unchecked';
   const forwarded = headers.get('x-forwarded-for');
   if (!forwarded) return 'unknown';
   const hops = forwarded.split(',').map((hop) => hop.trim()).filter(Boolean);
-  const address = getConfig().TRUST_PROXY ? hops[0] : hops[hops.length - 1];
+  const address = getConfig().TRUST_PROXY && hops.length > 1 ? hops[hops.length - 2] : hops[hops.length - 1];
   return address ?? 'unknown';
 }
 

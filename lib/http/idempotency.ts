@@ -7,6 +7,11 @@ import { processSingleton } from '@/lib/process-singleton';
  * instances can share it (issue 7 adds Redis); the memory store serves one process.
  */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * How long a claim (a request with the key still running) holds the key. The whole mail delivery takes at most
+ * about 15 s; a claim left behind by a crashed instance of a shared store then frees the key soon, not after 24 h.
+ */
+export const IDEMPOTENCY_CLAIM_TTL_SECONDS = 120;
 
 /** The remembered outcome of the first request with a key. */
 export interface IdempotencyRecord {

@@ -1,9 +1,12 @@
 import { getContent } from '@/lib/content';
 import { markdownResponse, pageSlugs, servePageMarkdown } from '@/lib/markdown/route';
 
-// Prerendered at build time, one file per page; an unknown page is answered 404 in markdown at request time.
+// Prerendered at build time, one file per page. Only those: with dynamicParams Next would render every unknown
+// path on request and keep the answer on disk (.next/server/route-cache), one file per path a client invents, and
+// an OPTIONS there would be kept as a 204 that fails every later GET with 500 (issue 6, found by fuzzing).
+// An unknown page is Next's 404.
 export const dynamic = 'force-static';
-export const dynamicParams = true;
+export const dynamicParams = false;
 
 export function generateStaticParams(): { slug: string[] }[] {
   return pageSlugs(getContent()).map((slug) => ({ slug }));

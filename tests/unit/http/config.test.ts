@@ -13,7 +13,8 @@ describe('configuration', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(parseConfig({ SMTP_HOST: '', SITE_URL: '', MAIL_TO: '' })).toMatchObject({ SMTP_HOST: undefined, SITE_URL: undefined });
+    const config = parseConfig({ SMTP_HOST: '', SITE_URL: '', MAIL_TO: '' });
+    expect([config.SMTP_HOST, config.SITE_URL, config.MAIL_TO]).toEqual([undefined, undefined, undefined]);
   });
 
   it.each([
@@ -31,5 +32,26 @@ describe('configuration', () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).problems.some((problem) => problem.startsWith(line))).toBe(true);
     }
+  });
+});
+
+describe('configuration errors never print a secret', () => {
+  it('hides passwords and the password inside a URL', () => {
+    try {
+      parseConfig({ SMTP_HOST: 'smtp.example.com', SMTP_USER: 'me', SMTP_PASS: 'hunter2', SMTP_PORT: 'x', REDIS_URL: 'http://user:s3cret@redis.example:6379' });
+      expect.unreachable('parseConfig should have thrown');
+    } catch (error) {
+      const text = (error as ConfigError).message;
+      expect(text).toContain('REDIS_URL="http://user:(hidden)@redis.example:6379"');
+      expect(text).not.toContain('s3cret');
+      expect(text).not.toContain('hunter2');
+    }
+  });
+});
+
+describe('empty variables', () => {
+  it('count as unset, numbers and booleans included', () => {
+    const config = parseConfig({ SMTP_PORT: '', RATE_LIMIT_PER_MINUTE: '', SMTP_SECURE: '' });
+    expect([config.SMTP_PORT, config.RATE_LIMIT_PER_MINUTE, config.SMTP_SECURE]).toEqual([undefined, 300, false]);
   });
 });

@@ -1,0 +1,49 @@
+import { IncomingMessage, Server, type ServerResponse } from 'node:http';
+import { API_VERSION } from '@/lib/version';
+import { forwardedForGuard, rewriteForwardedHeaders } from './forwarded-for';
+import { repairRequestTarget } from './request-target';
+import { type Refusal, refuseServerAction } from './server-actions';
+
+/**
+ * Puts the HTTP-level protections in front of Next, once per process, at start-up (issue 6): every incoming request
+ * has its forwarding headers made trustworthy (forwarded-for.ts) and its path made decodable (request-target.ts),
+ * and a forged cross-site form submission or an unknown form action is refused (server-actions.ts), before any
+ * listener sees it. `knownActions` are the build's Server Action ids (undefined under `next dev`).
+ * Next's own request listener cannot be reached from start-up code, so this wraps http.Server's emit of the
+ * 'request' event; it costs a few string tests per request.
+ */
+export function installRequestGuard(trustProxy: boolean, knownActions?: ReadonlySet<string>): void {
+  if (forwardedForGuard.installed) return;
+  const emit: (this: Server, event: string, ...args: unknown[]) => boolean = Server.prototype.emit;
+  Server.prototype.emit = function guardedEmit(this: Server, event: string, ...args: unknown[]): boolean {
+    const [request, response] = args;
+    if (event !== 'request' || !(request instanceof IncomingMessage)) return emit.call(this, event, ...args);
+    rewriteForwardedHeaders(request.headers, request.socket?.remoteAddress, trustProxy);
+    if (request.url) request.url = repairRequestTarget(request.url);
+    const refusal = refuseServerAction(request.method, request.url, request.headers, knownActions);
+    if (refusal && isResponse(response)) {
+      refuse(request, response, refusal);
+      return true;
+    }
+    return emit.call(this, event, ...args);
+  };
+  forwardedForGuard.installed = true;
+}
+
+function isResponse(value: unknown): value is ServerResponse {
+  return typeof value === 'object' && value !== null && 'writeHead' in value && 'end' in value;
+}
+
+/** Answers a refused request here, with the headers next.config.ts gives every response. */
+function refuse(request: IncomingMessage, response: ServerResponse, refusal: Refusal): void {
+  request.resume();
+  response.writeHead(refusal.status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Access-Control-Allow-Origin': '*',
+    'REST-Version': API_VERSION,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  });
+  response.end(`${refusal.message}\n`);
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Why a request was refused before Next saw it, for the plain-text answer. */
+export interface Refusal {
+  status: 400 | 403 | 404 | 405;
+  message: string;
+}
+
+/** The one page with a form (the consultation form). */
+const FORM_PAGE = '/contact';
+
+/**
+ * Refuses a Server Action request (the consultation form) that Next would answer with a 500, before Next sees it:
+ * - an Origin that is not this site (Next's own rule, app-render/action-handler.js: Origin's host must equal
+ *   X-Forwarded-Host, else Host; no serverActions.allowedOrigins are configured), answered 403, and an Origin that
+ *   is not a URL (vercel/next.js#92703), answered 400. Next answers both with 500. A request without Origin passes,
+ *   as in Next: a handcrafted request carries no one's cookies;
+ * - a `Next-Action` id this build does not have, answered 404: on a path without a page Next fails with an
+ *   invariant error and 500.
+ * Only POSTs to pages that Next would treat as actions are looked at: a `Next-Action` header or a multipart body.
+ */
+export function refuseServerAction(
+  method: string | undefined,
+  target: string | undefined,
+  headers: IncomingHttpHeaders,
+  knownActions?: ReadonlySet<string>,
+): Refusal | undefined {
+  if (method !== 'POST' || !target || target.startsWith('/api/') || target.startsWith('/_next/')) return undefined;
+  const actionId = headers['next-action'];
+  if (actionId === undefined && !(headers['content-type'] ?? '').startsWith('multipart/form-data')) return undefined;
+  const origin = headers.origin;
+  if (origin !== undefined) {
+    let originHost: string;
+    try {
+      originHost = origin === 'null' ? 'null' : new URL(origin).host;
+    } catch {
+      return { status: 400, message: 'Bad Request: the Origin header of this form submission is not a URL.' };
+    }
+    const forwarded = headers['x-forwarded-host'];
+    const forwardedHost = (Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(',')[0])?.trim();
+    if (originHost !== (forwardedHost || headers.host)) {
+      return { status: 403, message: 'Forbidden: forms of this site can only be submitted from this site.' };
+    }
+  }
+  // A form posted without JavaScript (multipart, no Next-Action header) can only be the consultation form on
+  // /contact; on any other path Next would try to decode it as an action and fail with 500.
+  if (actionId === undefined && target.split('?')[0]?.replace(/\/+$/, '') !== FORM_PAGE) {
+    return { status: 405, message: 'Method Not Allowed: this page takes no form submission.' };
+  }
+  if (typeof actionId === 'string' && knownActions && !knownActions.has(actionId)) {
+    return { status: 404, message: 'Not Found: this site has no such form action.' };
+  }
+  return undefined;
+}
+
+const ServerReferenceManifestSchema = z.object({
+  node: z.record(z.string(), z.unknown()).default({}),
+  edge: z.record(z.string(), z.unknown()).default({}),
+});
+
+/**
+ * The Server Action ids of a build (its server-reference-manifest.json; only the ids are read, never the
+ * encryption key beside them), or undefined when there is no such file (`next dev`).
+ */
+export function loadServerActionIds(distDir: string): ReadonlySet<string> | undefined {
+  const file = path.join(distDir, 'server', 'server-reference-manifest.json');
+  if (!fs.existsSync(file)) return undefined;
+  const manifest = ServerReferenceManifestSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  return new Set([...Object.keys(manifest.node), ...Object.keys(manifest.edge)]);
+}

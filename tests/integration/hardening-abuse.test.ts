@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app';
+import { startSmtpServer } from './support/smtp';
+
+/**
+ * Issue 6, point 3: quotas hold under a concurrent burst and cannot be dodged with a forged X-Forwarded-For; a
+ * flood of MCP initialize calls leaves the session count at its cap and memory flat.
+ */
+const valid = { client_name: 'Ravi Menon', client_email: 'ravi@cellforge.example', technology_sector: 'biotech' };
+const schedule = (app: RunningApp, headers: Record<string, string> = {}) =>
+  fetch(`${app.url}/api/agent/tools/schedule-consultation`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(valid),
+  });
+
+async function countStatuses(responses: Response[]): Promise<Record<number, number>> {
+  const counts: Record<number, number> = {};
+  for (const response of responses) {
+    counts[response.status] = (counts[response.status] ?? 0) + 1;
+    if (response.status === 429) {
+      const { error } = await response.json();
+      expect(error.code).toBe('RATE_LIMITED');
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    } else {
+      await response.arrayBuffer();
+    }
+  }
+  return counts;
+}
+
+describe('quotas under a concurrent burst', () => {
+  it('RATE_LIMIT_PER_MINUTE=25: 100 simultaneous calls give exactly 25 successes and 75 × 429', async () => {
+    const app = await startApp({ RATE_LIMIT_PER_MINUTE: '25' });
+    try {
+      const paths = ['/api/agent', '/api/agent/resources/bio', '/api/agent/resources/engagements', '/mcp.json'];
+      const responses = await Promise.all(Array.from({ length: 100 }, (_, i) => fetch(`${app.url}${paths[i % paths.length]}`)));
+      expect(await countStatuses(responses)).toEqual({ 200: 25, 429: 75 });
+      // Pages are never limited, even now.
+      expect((await fetch(`${app.url}/about`)).status).toBe(200);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('SCHEDULE_LIMIT_PER_HOUR=3: 20 simultaneous valid requests send exactly 3 mails; the rest are 429', async () => {
+    const smtp = await startSmtpServer();
+    const app = await startApp(smtp.env({ SCHEDULE_LIMIT_PER_HOUR: '3' }));
+    try {
+      const responses = await Promise.all(Array.from({ length: 20 }, () => schedule(app)));
+      expect(await countStatuses(responses)).toEqual({ 200: 3, 429: 17 });
+      expect(smtp.received).toHaveLength(3);
+    } finally {
+      await app.stop();
+      await smtp.close();
+    }
+  });
+});
+
+describe('the client address cannot be forged', () => {
+  const forged = (i: number) => ({ 'X-Forwarded-For': `203.0.113.${i}`, 'X-Real-IP': `203.0.113.${i}`, Forwarded: `for=203.0.113.${i}` });
+
+  it('without TRUST_PROXY, a client-sent X-Forwarded-For is ignored: ten forged addresses share one quota', async () => {
+    const app = await startApp({ RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const statuses = [];
+      for (let i = 1; i <= 10; i += 1) statuses.push((await fetch(`${app.url}/api/agent`, { headers: forged(i) })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('without TRUST_PROXY, a client-sent X-Forwarded-Host is not believed either', async () => {
+    const app = await startApp({});
+    try {
+      const manifest = await (await fetch(`${app.url}/mcp.json`, { headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' } })).text();
+      expect(manifest).not.toContain('evil.example');
+      expect(manifest).toContain(app.url);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('with TRUST_PROXY=true, the address the proxy reports counts, and entries a client wrote further left do not', async () => {
+    const app = await startApp({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' });
+    try {
+      // Four clients behind the proxy: each has its own quota.
+      for (let i = 1; i <= 4; i += 1) {
+        const response = await fetch(`${app.url}/api/agent`, { headers: { 'X-Forwarded-For': `198.51.100.${i}` } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('ratelimit-remaining')).toBe('2');
+      }
+      // One client that prepends forged hops (an appending proxy passes them on): still one quota.
+      const statuses = [];
+      for (let i = 1; i <= 6; i += 1) {
+        statuses.push((await fetch(`${app.url}/api/agent`, { headers: { 'X-Forwarded-For': `10.9.9.${i}, 198.51.100.77` } })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+      // The proxy's Host and scheme are believed.
+      const manifest = await (await fetch(`${app.url}/mcp.json`, { headers: { 'X-Forwarded-For': '198.51.100.9', 'X-Forwarded-Host': 'site.example', 'X-Forwarded-Proto': 'https' } })).json();
+      expect(manifest.endpoint).toBe('https://site.example/api/mcp');
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+/** The process listening on a loopback port (next start renames itself next-server, so it is found by port). */
+function pidListeningOn(port: number): number {
+  const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const pid = /pid=(\d+)/.exec(out)?.[1];
+  if (!pid) throw new Error(`no process found listening on port ${port}: ${out}`);
+  return Number(pid);
+}
+
+function rssMegabytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 'NaN') / 1024;
+}
+
+describe('a flood of MCP initialize calls', () => {
+  const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+  const initialize = (app: RunningApp, i: number) =>
+    fetch(`${app.url}/api/mcp`, {
+      method: 'POST',
+      headers: MCP_HEADERS,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: i,
+        method: 'initialize',
+        params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: `flood-${i}`, version: '1' } },
+      }),
+    });
+  const ping = (app: RunningApp, session: string) =>
+    fetch(`${app.url}/api/mcp`, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, 'Mcp-Session-Id': session },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+
+  async function openSessions(app: RunningApp, count: number, from = 0, concurrency = 1): Promise<string[]> {
+    const ids: string[] = new Array(count);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < count) {
+          const i = next++;
+          const response = await initialize(app, from + i);
+          expect(response.status).toBe(200);
+          await response.arrayBuffer();
+          ids[i] = response.headers.get('mcp-session-id') ?? '';
+        }
+      }),
+    );
+    return ids;
+  }
+
+  it('MCP_MAX_SESSIONS=50: after 300 sessions exactly the newest 50 live; the oldest are gone with 404', async () => {
+    const app = await startApp({ MCP_MAX_SESSIONS: '50' });
+    try {
+      const ids = await openSessions(app, 300);
+      expect(new Set(ids).size).toBe(300);
+      const alive: boolean[] = [];
+      for (const id of ids) {
+        const response = await ping(app, id);
+        expect([200, 404]).toContain(response.status);
+        if (response.status === 404) expect((await response.json()).error.code).toBe('NOT_FOUND');
+        else await response.arrayBuffer();
+        alive.push(response.status === 200);
+      }
+      expect(alive.filter(Boolean)).toHaveLength(50);
+      expect(alive.slice(250).every(Boolean)).toBe(true);
+      // The first session was evicted: ending it is 404 too, and the client is told to initialize again.
+      const ended = await fetch(`${app.url}/api/mcp`, { method: 'DELETE', headers: { 'Mcp-Session-Id': ids[0] ?? '' } });
+      expect(ended.status).toBe(404);
+      expect((await ended.json()).error.resolution).toMatch(/initialize/);
+    } finally {
+      await app.stop();
+    }
+  }, 60_000);
+
+  it('memory stays flat: 5,000 more sessions after a warm-up of 3,000 add little to the resident set', async () => {
+    const app = await startApp({ MCP_MAX_SESSIONS: '200' });
+    try {
+      const pid = pidListeningOn(Number(new URL(app.url).port));
+      // The first few thousand requests grow the heap and the JIT's code whatever the store does; then it levels.
+      await openSessions(app, 3000, 0, 16);
+      const warm = rssMegabytes(pid);
+      await openSessions(app, 5000, 3000, 16);
+      const after = rssMegabytes(pid);
+      // With the cap, the store holds 200 records (tens of kB) throughout; measured growth here is about 20 MB.
+      expect(after - warm).toBeLessThan(40);
+      // And the cap held: of the last 201 sessions, the first is gone and the newest lives.
+      const last = await openSessions(app, 201, 8000, 1);
+      expect((await ping(app, last[0] ?? '')).status).toBe(404);
+      expect((await ping(app, last[200] ?? '')).status).toBe(200);
+    } finally {
+      await app.stop();
+    }
+  }, 90_000);
+});
