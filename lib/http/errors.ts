@@ -1,3 +1,5 @@
+const API_ERROR = Symbol.for('consultancy-site:api-error');
+
 /**
  * The one error envelope of the spec's Errors section: `{ error: { code, message, resolution } }`.
  * Code throws one of these; `toErrorResponse` (lib/http/route.ts) turns it into the response. Each subclass
@@ -8,6 +10,17 @@ export abstract class ApiError extends Error {
   abstract readonly code: string;
   readonly resolution: string;
   readonly headers: Record<string, string>;
+  readonly [API_ERROR] = true;
+
+  /**
+   * Next bundles each route and the start-up hook separately, each with its own copy of this class, and an error
+   * can cross: the Redis stores are set up at start-up (lib/redis) and throw while a route runs. So `instanceof
+   * ApiError` recognises every copy by a registered brand; `instanceof` a subclass stays the ordinary check.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== ApiError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && API_ERROR in value;
+  }
 
   constructor(message: string, resolution: string, headers: Record<string, string> = {}) {
     super(message);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { getConfig } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process-singleton';
 
 /**
@@ -105,10 +106,14 @@ export function isWellFormedSessionId(id: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(id);
 }
 
-const holder = processSingleton<{ store: SessionStore }>('mcp-session-store', () => ({ store: new MemorySessionStore() }));
+const holder = processSingleton<{ store?: SessionStore }>('mcp-session-store', () => ({}));
 
-/** The session store of this process. */
+/**
+ * The session store of this process. The memory store is made on first use, bounded by MCP_MAX_SESSIONS
+ * (README, "Configuration"; tests set it low to watch the oldest session go).
+ */
 export function getSessionStore(): SessionStore {
+  holder.store ??= new MemorySessionStore({ maxSessions: getConfig().MCP_MAX_SESSIONS });
   return holder.store;
 }
 

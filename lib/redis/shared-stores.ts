@@ -1,0 +1,32 @@
+import { getConfig } from '@/lib/config/env';
+import { setIdempotencyStore } from '@/lib/http/idempotency';
+import { setQuotaStore } from '@/lib/http/quota';
+import { setSessionStore } from '@/lib/mcp/sessions';
+import { processSingleton } from '@/lib/process-singleton';
+import { RedisIdempotencyStore } from './idempotency-store';
+import { RedisQuotaStore } from './quota-store';
+import { RedisSessionStore } from './session-store';
+
+const connection = processSingleton<{ url?: string }>('redis-connection', () => ({}));
+
+/**
+ * Chooses where MCP sessions, quotas and Idempotency-Key records live (issue 7): in this process's memory (the
+ * default, right for one instance), or, with REDIS_URL, in Redis, shared by every instance. Called once by
+ * startServer before the server serves. An unreachable Redis does not stop start-up: the server serves, logs a
+ * warning, and connects in the background (README, "Deployment").
+ */
+export async function useSharedStores(redisUrl: string | undefined): Promise<void> {
+  if (!redisUrl || connection.url === redisUrl) return;
+  connection.url = redisUrl;
+  // Loaded only when configured, so a single instance never loads the Redis client.
+  const { SharedRedis, describeRedisUrl } = await import('./client');
+  const redis = new SharedRedis(redisUrl);
+  setQuotaStore(new RedisQuotaStore(redis));
+  setSessionStore(new RedisSessionStore(redis, { maxSessions: getConfig().MCP_MAX_SESSIONS }));
+  setIdempotencyStore(new RedisIdempotencyStore(redis));
+  if (await redis.connect()) {
+    console.info(`[redis] MCP sessions, quotas and idempotency keys are shared through ${describeRedisUrl(redisUrl)}.`);
+  } else {
+    console.warn(`[redis] not connected to ${describeRedisUrl(redisUrl)} yet; serving, and connecting in the background.`);
+  }
+}
