@@ -17,6 +17,20 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq chromium >/dev/null
 fi
 
+# The Redis tests (issue 7) start their own redis-server on a free loopback port; Debian's package provides it.
+if ! command -v redis-server >/dev/null 2>&1; then
+  step "Debian's redis-server (missing)"
+  if [ "$(id -u)" -eq 0 ]; then apt=(apt-get); else apt=(sudo apt-get); fi
+  "${apt[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq redis-server >/dev/null
+fi
+
+step "production dependencies: npm audit --omit=dev (high or critical fails the run)"
+audit_status=0
+npm run --silent audit || audit_status=$?
+if [ "$audit_status" -eq 1 ]; then exit 1; fi
+if [ "$audit_status" -ne 0 ]; then echo "WARNING: the audit could not run here (exit $audit_status); no verdict on advisories."; fi
+
 step "content check"
 npm run --silent check
 step "types"

@@ -16,13 +16,28 @@ const ObjectSchema = z.looseObject({
   required: z.array(z.string()).default([]),
 });
 
+type Shape = z.output<typeof ObjectSchema>;
+
+// A schema never changes once made, so its JSON Schema is derived once, not on every request that reads a body
+// (issue 6: z.toJSONSchema and the parse below were most of the cost of a tool call).
+const shapes = new WeakMap<z.ZodType, Shape>();
+
+function shapeOf(schema: z.ZodType): Shape {
+  let shape = shapes.get(schema);
+  if (!shape) {
+    shape = ObjectSchema.parse(inputJsonSchema(schema));
+    shapes.set(schema, shape);
+  }
+  return shape;
+}
+
 /**
  * One string per field, for the manifest's tool `body` (spec: "object whose values are strings describing each
  * field, e.g. type and required/optional"), derived from the zod schema so it cannot drift from validation:
  * "string (email), required: address the consultant replies to".
  */
 export function describeFields(schema: z.ZodType): Record<string, string> {
-  const shape = ObjectSchema.parse(inputJsonSchema(schema));
+  const shape = shapeOf(schema);
   return Object.fromEntries(
     Object.entries(shape.properties).map(([name, field]) => {
       const type = `${field.type ?? 'any'}${field.format ? ` (${field.format})` : ''}`;
@@ -33,10 +48,17 @@ export function describeFields(schema: z.ZodType): Record<string, string> {
   );
 }
 
+const summaries = new WeakMap<z.ZodType, string>();
+
 /** The body fields as one line for error resolutions: "client_name (string, required), ...". */
 export function summariseFields(schema: z.ZodType): string {
-  const shape = ObjectSchema.parse(inputJsonSchema(schema));
-  return Object.entries(shape.properties)
-    .map(([name, field]) => `${name} (${field.type ?? 'any'}, ${shape.required.includes(name) ? 'required' : 'optional'})`)
-    .join(', ');
+  let summary = summaries.get(schema);
+  if (summary === undefined) {
+    const shape = shapeOf(schema);
+    summary = Object.entries(shape.properties)
+      .map(([name, field]) => `${name} (${field.type ?? 'any'}, ${shape.required.includes(name) ? 'required' : 'optional'})`)
+      .join(', ');
+    summaries.set(schema, summary);
+  }
+  return summary;
 }

@@ -43,24 +43,52 @@ export function normalise(text: string): string[] {
     .map(stem);
 }
 
+/** A keyword or sector list made ready for matching: distinct entries in content order, and longest first. */
+interface PhraseList {
+  inOrder: readonly string[];
+  longestFirst: readonly { phrase: string; stems: readonly string[] }[];
+}
+
+// Keywords and sectors come from content and are the same on every call, so each list is normalised and sorted
+// once (issue 6: doing it on every request was most of a call's scoring time). Keyed by the list itself, so a
+// list that is no longer used (a test's, or content read again in `next dev`) is forgotten with it.
+const prepared = new WeakMap<readonly string[], PhraseList>();
+
+function prepare(phrases: readonly string[]): PhraseList {
+  let list = prepared.get(phrases);
+  if (!list) {
+    const inOrder = unique(phrases);
+    const longestFirst = inOrder.map((phrase) => ({ phrase, stems: normalise(phrase) }));
+    longestFirst.sort((a, b) => b.stems.length - a.stems.length);
+    list = { inOrder, longestFirst };
+    prepared.set(phrases, list);
+  }
+  return list;
+}
+
 /**
  * The keywords found in `words`, longest phrases first; words a longer phrase already matched are not counted
- * again, so "pitch deck" does not also score "pitch" and "deck".
+ * again, so "pitch deck" does not also score "pitch" and "deck". Returns each match with its number of words.
  */
-function matchPhrases(words: readonly string[], phrases: readonly string[]): string[] {
+function matchPhrases(words: readonly string[], phrases: readonly string[]): { phrase: string; length: number }[] {
+  const list = prepare(phrases);
   const used = new Array<boolean>(words.length).fill(false);
-  const candidates = phrases.map((phrase) => ({ phrase, stems: normalise(phrase) }));
-  candidates.sort((a, b) => b.stems.length - a.stems.length);
-  const matched = new Set<string>();
-  for (const { phrase, stems } of candidates) {
-    for (let i = 0; stems.length > 0 && i + stems.length <= words.length; i += 1) {
-      if (stems.every((stem, j) => !used[i + j] && words[i + j] === stem)) {
-        for (let j = 0; j < stems.length; j += 1) used[i + j] = true;
-        matched.add(phrase);
+  const matched = new Map<string, number>();
+  for (const { phrase, stems } of list.longestFirst) {
+    const length = stems.length;
+    for (let i = 0; length > 0 && i + length <= words.length; i += 1) {
+      let j = 0;
+      while (j < length && !used[i + j] && words[i + j] === stems[j]) j += 1;
+      if (j === length) {
+        for (let k = 0; k < length; k += 1) used[i + k] = true;
+        matched.set(phrase, length);
       }
     }
   }
-  return phrases.filter((phrase) => matched.has(phrase));
+  return list.inOrder.flatMap((phrase) => {
+    const length = matched.get(phrase);
+    return length === undefined ? [] : [{ phrase, length }];
+  });
 }
 
 /** The points one engagement earned, with the keywords and sectors that earned them. */
@@ -78,9 +106,10 @@ export function scoreEngagements(engagements: readonly Engagement[], request: Ev
   const challengeWords = normalise(request.challenges);
   const sectorWords = normalise(request.technology_sector);
   const scores = engagements.map((engagement, index) => {
-    const matchedKeywords = matchPhrases(challengeWords, unique(engagement.keywords));
-    const matchedSectors = matchPhrases(sectorWords, unique(engagement.sectors));
-    const keywordPoints = matchedKeywords.reduce((sum, keyword) => sum + 1 + normalise(keyword).length, 0);
+    const keywords = matchPhrases(challengeWords, engagement.keywords);
+    const matchedKeywords = keywords.map((match) => match.phrase);
+    const matchedSectors = matchPhrases(sectorWords, engagement.sectors).map((match) => match.phrase);
+    const keywordPoints = keywords.reduce((sum, match) => sum + 1 + match.length, 0);
     const sectorPoints = matchedSectors.length;
     return { engagement, index, keywordPoints, sectorPoints, total: keywordPoints + sectorPoints, matchedKeywords, matchedSectors };
   });

@@ -31,6 +31,8 @@ export const ConfigSchema = z
     RATE_LIMIT_PER_MINUTE: Count(300),
     SCHEDULE_LIMIT_PER_HOUR: Count(5),
     TRUST_PROXY: Bool.default(false),
+    MCP_MAX_SESSIONS: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1, 'expected 1 or more').default(10_000),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL such as redis://localhost:6379' }).or(Empty).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SMTP_HOST && (!env.SMTP_USER || !env.SMTP_PASS)) {
@@ -52,12 +54,22 @@ export class ConfigError extends Error {
   }
 }
 
+/** Secrets never reach a log: a password is hidden, and so is the password inside a URL such as REDIS_URL. */
+function shownValue(name: string, value: string): string {
+  if (/PASS|SECRET|TOKEN|KEY/.test(name)) return value ? '(hidden)' : '';
+  return value.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:(hidden)@');
+}
+
 /** Parses an environment (process.env by default); throws ConfigError naming each bad variable. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  // An empty variable counts as unset (README, Configuration), so its default applies.
+  const parsed = ConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (parsed.success) return parsed.data;
   throw new ConfigError(
-    parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}=${JSON.stringify(env[String(issue.path[0])] ?? '')}: ${issue.message}`),
+    parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name}=${JSON.stringify(shownValue(name, env[name] ?? ''))}: ${issue.message}`;
+    }),
   );
 }
 

@@ -41,28 +41,38 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
 /**
  * Wraps a route handler: counts the general quota, runs the handler, puts the RateLimit-* headers of the
  * tightest quota on the response, and turns every error into the envelope. The one try/catch of the API.
+ *
+ * It runs in front of every API call, so it does only what the call needs (issue 6): the client address and the
+ * request id are worked out when first read, and a quota that is off (limit 0) costs no store call and no await.
  */
 export function apiRoute(handler: Handler): (request: Request, context: NextContext) => Promise<Response> {
   return async (request, nextContext) => {
-    const requestId = crypto.randomUUID();
-    const states: QuotaState[] = [];
+    let states: QuotaState[] | undefined;
+    let requestId: string | undefined;
+    let client: string | undefined;
     const context: ApiContext = {
-      requestId,
-      client: clientAddress(request.headers),
+      get requestId() {
+        return (requestId ??= crypto.randomUUID());
+      },
+      get client() {
+        return (client ??= clientAddress(request.headers));
+      },
       params: (await nextContext?.params) ?? {},
       async consume(quota) {
+        if (quota.limit <= 0) return;
         const state = await consumeQuota(quota, context.client);
-        if (state) states.push(state);
+        if (state) (states ??= []).push(state);
       },
     };
     let response: Response;
     try {
-      await context.consume(generalQuota());
+      const general = generalQuota();
+      if (general.limit > 0) await context.consume(general);
       response = await handler(request, context);
     } catch (error) {
-      response = toErrorResponse(error, requestId);
+      response = toErrorResponse(error, context.requestId);
     }
-    const tightest = states.sort((a, b) => a.remaining - b.remaining)[0];
+    const tightest = states?.reduce((a, b) => (b.remaining < a.remaining ? b : a));
     if (tightest && !response.headers.has('RateLimit-Limit')) {
       for (const [name, value] of Object.entries(rateLimitHeaders(tightest))) response.headers.set(name, value);
     }

@@ -6,9 +6,9 @@ import { preferredMediaType } from '@/lib/http/negotiate';
 import { type ApiContext, json } from '@/lib/http/route';
 import { buildMcpServerDescription } from './description';
 import { NotAcceptableError, ProtocolVersionError, SessionRequiredError } from './errors';
-import { readPostedMessages } from './messages';
+import { methodsOf, readPostedMessages } from './messages';
 import { isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';
-import { buildMcpServer } from './server';
+import { buildMcpServer, partsUsedBy } from './server';
 import { SESSION_IDLE_MS, type SessionRecord, getSessionStore, isWellFormedSessionId, newSessionId } from './sessions';
 
 /** Every method /api/mcp has (the Allow header of its 405). */
@@ -79,7 +79,8 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
   if (posted instanceof Response) return posted;
   const session = posted.initialize ? await startSession(posted.initialize) : await requireSession(request);
 
-  const server = buildMcpServer({ origin: publicOrigin(request), requestId: context.requestId, consume: context.consume });
+  const tools = { origin: publicOrigin(request), requestId: context.requestId, consume: context.consume };
+  const server = buildMcpServer(tools, partsUsedBy(methodsOf(posted.body)));
   // Stateless SDK transport: the session rules are applied above, against the shared store.
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });
   await server.connect(transport);
@@ -88,8 +89,10 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
   headers.set('accept', 'application/json, text/event-stream');
   headers.delete('content-length');
   let response = await transport.handleRequest(new Request(request.url, { method: 'POST', headers }), { parsedBody: posted.body });
+  // In JSON mode every answer is in `response`: the server and transport are left to the garbage collector.
+  // server.close() would only abort finished handlers and build a "connection closed" error with its stack
+  // trace, which was a third of the cost of a tools/call (issue 6); nothing outlives the request either way.
   if (mode === 'json') {
-    await server.close();
     // JSON-RPC 2.0 section 6: a batch is answered with an array, even a batch of one.
     if (Array.isArray(posted.body) && response.status === 200) {
       const answer: unknown = await response.json();

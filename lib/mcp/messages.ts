@@ -64,3 +64,10 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
 function isMethod(message: unknown, method: string): boolean {
   return typeof message === 'object' && message !== null && 'method' in message && message.method === method;
 }
+
+/** The methods of the JSON-RPC requests and notifications in a posted body (one message or a batch). */
+export function methodsOf(body: unknown): string[] {
+  return (Array.isArray(body) ? body : [body]).flatMap((message: unknown) =>
+    typeof message === 'object' && message !== null && 'method' in message && typeof message.method === 'string' ? [message.method] : [],
+  );
+}

@@ -27,14 +27,26 @@ function instructions(): string {
   );
 }
 
+/** The parts of the server a request uses beyond the tools: resources/* and prompts/* methods. */
+export interface McpParts {
+  resources: boolean;
+  prompts: boolean;
+}
+
+/** The parts the JSON-RPC methods of one POST use. */
+export function partsUsedBy(methods: readonly string[]): McpParts {
+  return { resources: methods.some((method) => method.startsWith('resources/')), prompts: methods.some((method) => method.startsWith('prompts/')) };
+}
+
 /**
  * An McpServer for one HTTP request: the four resources, the two tools and the prompts, all from
- * lib/agent. Built per request (it is cheap) so that no live object outlives the request; the session
- * is a record in the session store (lib/mcp/sessions.ts).
+ * lib/agent. Built per request so that no live object outlives the request; the session is a record in the
+ * session store (lib/mcp/sessions.ts). Resources and prompts are registered only when the request uses them
+ * (issue 6: a tools/call needs neither); the capabilities, declared below, are the same either way.
  */
-export function buildMcpServer(context: ToolContext): McpServer {
+export function buildMcpServer(context: ToolContext, parts: McpParts = { resources: true, prompts: true }): McpServer {
   const server = new McpServer(serverInfo(), { instructions: instructions(), jsonSchemaValidator: validator });
-  for (const resource of RESOURCES) {
+  for (const resource of parts.resources ? RESOURCES : []) {
     server.registerResource(
       resource.name,
       resource.uri,
@@ -42,7 +54,7 @@ export function buildMcpServer(context: ToolContext): McpServer {
       (uri) => ({ contents: [{ uri: uri.href, mimeType: resource.mimeType, text: readResource(resource, context.origin).text }] }),
     );
   }
-  for (const prompt of PROMPTS) {
+  for (const prompt of parts.prompts ? PROMPTS : []) {
     server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: prompt.args }, (args) => ({
       description: prompt.description,
       messages: [{ role: 'user', content: { type: 'text', text: prompt.render(args) } }],

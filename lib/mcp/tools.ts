@@ -1,9 +1,13 @@
-import { type CallToolResult, CallToolResultSchema, ErrorCode, McpError, type Tool, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, ErrorCode, McpError, type Tool, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
 import { TOOLS, type ToolContext, type ToolDefinition } from '@/lib/agent/tools';
 import { ApiError, InternalError, ValidationError } from '@/lib/http/errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
+
+// The tools never change while the server runs: their JSON Schemas are derived once, not for each tools/list
+// (the MCP server itself is built per request, lib/mcp/server.ts).
+let listed: Tool[] | undefined;
 
 /**
  * The two tools over MCP, derived from lib/agent/tools.ts: the same descriptions, the same zod schemas (as
@@ -11,7 +15,7 @@ import { describeProblems, validateInput } from '@/lib/http/validate';
  * `run` as REST. Nothing about a tool is written here a second time.
  */
 export function listMcpTools(): Tool[] {
-  return TOOLS.map((tool) =>
+  listed ??= TOOLS.map((tool) =>
     ToolSchema.parse({
       name: tool.name,
       title: tool.title,
@@ -27,6 +31,7 @@ export function listMcpTools(): Tool[] {
       },
     }),
   );
+  return listed;
 }
 
 /**
@@ -48,7 +53,8 @@ export async function callMcpTool(name: string, args: unknown, context: ToolCont
       );
     }
     const output = await tool.run(validated.data, context);
-    return CallToolResultSchema.parse({ content: [{ type: 'text', text: JSON.stringify(output, null, 2) }], structuredContent: output });
+    // The SDK checks the result against CallToolResultSchema before sending it, so it is not parsed here too.
+    return { content: [{ type: 'text', text: JSON.stringify(output, null, 2) }], structuredContent: asStructuredContent(output) };
   } catch (error) {
     const known = asApiError(error, context.requestId);
     return { isError: true, content: [{ type: 'text', text: `${known.code}: ${known.message}\nResolution: ${known.resolution}` }] };
@@ -63,4 +69,10 @@ function asApiError(error: unknown, requestId: string): ApiError {
     `An unexpected error occurred (request id ${requestId}).`,
     `Try again shortly; if it persists, report the request id ${requestId} to the site owner.`,
   );
+}
+
+/** A tool's output as structuredContent: the tools' output schemas are objects, so this is the output itself. */
+function asStructuredContent(output: unknown): Record<string, unknown> {
+  if (typeof output !== 'object' || output === null || Array.isArray(output)) throw new Error('a tool returned something other than an object');
+  return Object.fromEntries(Object.entries(output));
 }

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildManifest } from '@/lib/agent/manifest';
+import { findResource, readResource } from '@/lib/agent/resources';
+import { getContent } from '@/lib/content';
+import { buildLlmsFullTxt, buildLlmsTxt } from '@/lib/discovery/llms-txt';
+import { renderMarkdownPage } from '@/lib/markdown/pages';
+import { siteUrl } from '@/lib/site/url';
+import { STATIC_READS } from './catalog';
+
+/**
+ * The bytes of each static read, made by the same functions as its route, so that the file and the route answer
+ * alike: the manifest and the resources' JSON as Response.json writes them, the bio's markdown, llms.txt,
+ * llms-full.txt and the homepage's markdown.
+ */
+function resourceBody(name: string, form: 'json' | 'text'): string {
+  const resource = findResource(name);
+  if (!resource) throw new Error(`static reads: no resource named ${name}`);
+  const content = readResource(resource, siteUrl());
+  return form === 'json' ? JSON.stringify(content.json) : content.text;
+}
+
+const BODIES: Record<string, () => string> = {
+  'api/agent.json': () => JSON.stringify(buildManifest(siteUrl())),
+  'api/resources/case-studies.json': () => resourceBody('case-studies', 'json'),
+  'api/resources/engagements.json': () => resourceBody('engagements', 'json'),
+  'api/resources/bio.json': () => resourceBody('bio', 'json'),
+  'api/resources/bio.md': () => resourceBody('bio', 'text'),
+  'api/resources/contact-card.json': () => resourceBody('contact-card', 'json'),
+  'llms.txt': () => buildLlmsTxt(getContent(), siteUrl()),
+  'llms-full.txt': () => buildLlmsFullTxt(getContent(), siteUrl()),
+  'md/index.md': () => {
+    const page = renderMarkdownPage('/', getContent(), siteUrl());
+    if (!page) throw new Error('static reads: the homepage has no markdown');
+    return page.markdown;
+  },
+};
+
+/** The body of a static read file. */
+export function staticReadBody(file: string): string {
+  const build = BODIES[file];
+  if (!build) throw new Error(`static reads: no body for ${file}`);
+  return build();
+}
+
+/** The headers of the first static read served from `file` (its route's Content-Type and Vary). */
+export function staticReadHeadersOf(file: string): Record<string, string> {
+  return STATIC_READS.find((read) => read.file === file)?.headers ?? {};
+}
+
+/**
+ * Writes a static read's bytes to `<distDir>/static/reads/<file>`, where Next's static file server finds them
+ * when `next start` begins. Called while `next build` prerenders app/static-reads (the only writer).
+ */
+export function writeStaticReadFile(file: string, body: string): void {
+  const distDir = path.resolve(/* turbopackIgnore: true */ process.env.NEXT_DIST_DIR || '.next');
+  const target = path.join(distDir, 'static', 'reads', file);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, body);
+}

@@ -1,0 +1,110 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, type RunningApp, startApp } from './support/app';
+
+/**
+ * Issue 6: with SITE_URL set at build, the reads that are the same for every client (the manifest, the resources,
+ * llms.txt, the homepage's markdown) are files that Next's static file server sends (lib/static-reads). This
+ * builds the app that way, as production does, and checks that the files answer exactly as the routes do, that
+ * everything a file cannot answer still reaches the route, and that static reads are not metered.
+ */
+const dist = '.next-static-reads';
+const SITE_URL = 'https://consultant.example';
+const RATE_LIMIT = '1000';
+let app: RunningApp;
+
+beforeAll(async () => {
+  const tsconfig = fs.readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8');
+  const env = { ...process.env, SITE_URL, NEXT_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: RATE_LIMIT, NEXT_TELEMETRY_DISABLED: '1' };
+  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { cwd: ROOT, env, encoding: 'utf8', timeout: 300_000 });
+  // Next adds another dist dir to tsconfig.json's include; the tree is left as it was.
+  fs.writeFileSync(path.join(ROOT, 'tsconfig.json'), tsconfig);
+  if (build.status !== 0) throw new Error(`the SITE_URL build failed:\n${build.stdout}\n${build.stderr}`);
+  app = await startApp({ SITE_URL, NEXT_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: RATE_LIMIT });
+}, 320_000);
+
+afterAll(async () => {
+  await app?.stop();
+  fs.rmSync(path.join(ROOT, dist), { recursive: true, force: true });
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${app.url}${pathname}`, { headers });
+const fromFile = (response: Response) => response.headers.has('etag') && response.headers.get('accept-ranges') === 'bytes';
+
+describe('static reads', () => {
+  it.each([
+    ['/api/agent', {}, 'application/json'],
+    ['/api/agent/resources/bio', {}, 'application/json'],
+    ['/api/agent/resources/bio', { Accept: 'text/markdown' }, 'text/markdown; charset=utf-8'],
+    ['/api/agent/resources/case-studies', {}, 'application/json'],
+    ['/api/agent/resources/engagements', { Accept: 'application/json' }, 'application/json'],
+    ['/api/agent/resources/contact-card', {}, 'application/json'],
+    ['/llms.txt', {}, 'text/plain; charset=utf-8'],
+    ['/index.md', {}, 'text/markdown; charset=utf-8'],
+    ['/', { Accept: 'text/markdown' }, 'text/markdown; charset=utf-8'],
+  ])('%s %o is a file with the route\'s type and bytes', async (pathname, headers, type) => {
+    const file = await get(pathname, headers);
+    expect(file.status).toBe(200);
+    expect(fromFile(file)).toBe(true);
+    expect(file.headers.get('content-type')).toBe(type);
+    expect(file.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(file.headers.get('access-control-allow-origin')).toBe('*');
+    // A Range sends the same request to the route (a file would answer it with part of the body).
+    const route = await get(pathname, { ...headers, Range: 'bytes=0-' });
+    expect(fromFile(route)).toBe(false);
+    expect(await file.text()).toBe(await route.text());
+  });
+
+  it('absolute URLs are on SITE_URL', async () => {
+    const manifest = await (await get('/api/agent')).json();
+    expect(manifest.mcp).toBe(`${SITE_URL}/api/mcp`);
+  });
+
+  it('negotiated resources say Vary: Accept; q-values and other types reach the route', async () => {
+    expect((await get('/api/agent/resources/bio')).headers.get('vary')).toMatch(/Accept/);
+    const weighted = await get('/api/agent/resources/bio', { Accept: 'application/json;q=0.2, text/markdown;q=0.9' });
+    expect(fromFile(weighted)).toBe(false);
+    expect(weighted.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    const vcard = await get('/api/agent/resources/contact-card', { Accept: 'text/vcard' });
+    expect(fromFile(vcard)).toBe(false);
+    expect(vcard.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.vcf"$/);
+  });
+
+  it('a static read is not metered: it states the general policy with its full allowance', async () => {
+    const expectFull = (response: Response) => {
+      expect(response.headers.get('ratelimit-limit')).toBe(RATE_LIMIT);
+      expect(response.headers.get('ratelimit-remaining')).toBe(RATE_LIMIT);
+      expect(response.headers.get('ratelimit-policy')).toBe(`${RATE_LIMIT};w=60`);
+    };
+    for (let i = 0; i < 5; i += 1) expectFull(await get('/api/agent/resources/engagements'));
+    const counted = await get('/api/agent/resources/engagements', { Range: 'bytes=0-' });
+    expect(Number(counted.headers.get('ratelimit-remaining'))).toBeLessThan(Number(RATE_LIMIT));
+    expectFull(await get('/api/agent/resources/engagements'));
+    expect((await get('/llms.txt')).headers.get('ratelimit-limit')).toBeNull();
+  });
+
+  it('other methods, preflights and a forged mark reach the route, never a file', async () => {
+    const post = await fetch(`${app.url}/api/agent`, { method: 'POST', headers: { 'x-static-read': '1' } });
+    expect(post.status).toBe(405);
+    expect((await post.json()).error.code).toBe('METHOD_NOT_ALLOWED');
+    const preflight = await fetch(`${app.url}/api/agent/resources/bio`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    const head = await fetch(`${app.url}/api/agent`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(fromFile(head)).toBe(true);
+    const unknown = await get('/api/agent/resources/portfolio');
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.code).toBe('NOT_FOUND');
+  });
+
+  it('another page asked for with exactly Accept: text/markdown is its markdown, without proxy.ts', async () => {
+    const about = await get('/about', { Accept: 'text/markdown' });
+    expect(about.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await about.text()).toBe(await (await get('/about.md')).text());
+  });
+});
