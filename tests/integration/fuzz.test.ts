@@ -183,8 +183,11 @@ function countClaimedMails(request: Sent, answer: { status: number; headers: Hea
     if (answer.headers.get('idempotent-replayed') !== 'true') claimed.rest += 1;
   }
   if (request.path === MCP && request.method === 'POST' && answer.status === 200) {
-    const body = parse(answer.text);
-    for (const message of Array.isArray(body) ? body : [body]) {
+    // An answer sent as an event stream carries its JSON-RPC messages on `data:` lines.
+    const bodies = (answer.headers.get('content-type') ?? '').startsWith('text/event-stream')
+      ? answer.text.split('\n').filter((line) => line.startsWith('data:')).map((line) => parse(line.slice(5).trim()))
+      : [parse(answer.text)];
+    for (const message of bodies.flatMap((body) => (Array.isArray(body) ? body : [body]))) {
       const result: unknown = typeof message === 'object' && message !== null && 'result' in message ? message.result : undefined;
       if (typeof result !== 'object' || result === null || ('isError' in result && result.isError)) continue;
       const structured: unknown = 'structuredContent' in result ? result.structuredContent : undefined;
