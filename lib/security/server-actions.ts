@@ -30,7 +30,11 @@ export function refuseServerAction(
 ): Refusal | undefined {
   if (method !== 'POST' || !target || target.startsWith('/api/') || target.startsWith('/_next/')) return undefined;
   const actionId = headers['next-action'];
-  if (actionId === undefined && !(headers['content-type'] ?? '').startsWith('multipart/form-data')) return undefined;
+  const contentType = (headers['content-type'] ?? '').toLowerCase();
+  const multipart = contentType.startsWith('multipart/form-data');
+  // Next also treats a URL-encoded form post as an action and fails with 500 when it is none; no form here sends one.
+  const urlEncoded = contentType.startsWith('application/x-www-form-urlencoded');
+  if (actionId === undefined && !multipart && !urlEncoded) return undefined;
   const origin = headers.origin;
   if (origin !== undefined) {
     let originHost: string;
@@ -47,7 +51,7 @@ export function refuseServerAction(
   }
   // A form posted without JavaScript (multipart, no Next-Action header) can only be the consultation form on
   // /contact; on any other path Next would try to decode it as an action and fail with 500.
-  if (actionId === undefined && target.split('?')[0]?.replace(/\/+$/, '') !== FORM_PAGE) {
+  if (actionId === undefined && (urlEncoded || target.split('?')[0]?.replace(/\/+$/, '') !== FORM_PAGE)) {
     return { status: 405, message: 'Method Not Allowed: this page takes no form submission.' };
   }
   if (typeof actionId === 'string' && knownActions && !knownActions.has(actionId)) {

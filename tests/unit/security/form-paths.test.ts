@@ -12,6 +12,10 @@ describe('form posts without JavaScript', () => {
     expect(refuseServerAction('POST', path, form)).toBeUndefined();
   });
 
+  it.each(['/a', '/contact'])('URL-encoded posts are refused with 405 on %s: no form here sends one', (path) => {
+    expect(refuseServerAction('POST', path, { host: 'site.test', 'content-type': 'application/x-www-form-urlencoded' })).toMatchObject({ status: 405 });
+  });
+
   it('leave other POSTs alone', () => {
     expect(refuseServerAction('POST', '/about', { host: 'site.test', 'content-type': 'application/json' })).toBeUndefined();
   });
