@@ -1,5 +1,6 @@
 import type net from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { smtpEnv } from './smtp';
 
 /**
  * How the server behaves from the next transaction on:
@@ -105,16 +106,7 @@ export async function startFaultySmtpServer(initial: SmtpMode = 'ok'): Promise<F
     get accepted() {
       return counts.accepted;
     },
-    env: (overrides = {}) => ({
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(port),
-      SMTP_USER: user,
-      SMTP_PASS: pass,
-      SMTP_SECURE: 'false',
-      MAIL_TO: 'inbox@consultant.test',
-      MAIL_FROM: 'Website <website@consultant.test>',
-      ...overrides,
-    }),
+    env: (overrides = {}) => smtpEnv(port, user, pass, overrides),
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -21,6 +21,20 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
+/** The app's environment to send through a loopback SMTP server on `port` with these credentials. */
+export function smtpEnv(port: number, user: string, pass: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(port),
+    SMTP_USER: user,
+    SMTP_PASS: pass,
+    SMTP_SECURE: 'false',
+    MAIL_TO: 'inbox@consultant.test',
+    MAIL_FROM: 'Website <website@consultant.test>',
+    ...overrides,
+  };
+}
+
 export interface SmtpServerOptions {
   /** Refuse every RCPT TO with 550. */
   rejectRecipients?: boolean;
@@ -83,16 +97,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     get authAttempts() {
       return state.authAttempts;
     },
-    env: (overrides = {}) => ({
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(port),
-      SMTP_USER: user,
-      SMTP_PASS: pass,
-      SMTP_SECURE: 'false',
-      MAIL_TO: 'inbox@consultant.test',
-      MAIL_FROM: 'Website <website@consultant.test>',
-      ...overrides,
-    }),
+    env: (overrides = {}) => smtpEnv(port, user, pass, overrides),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
