@@ -3,7 +3,7 @@ import { addAcceptToPageVary } from '@/lib/http/vary-accept';
 import { embeddedInbox } from '@/lib/mail/embedded-inbox';
 import { useSharedStores } from '@/lib/redis/shared-stores';
 import { secureServer } from '@/lib/security/startup';
-import { markStaticReadRequests } from '@/lib/static-reads/marker';
+import { startStaticReads } from '@/lib/static-reads/start';
 
 /**
  * Start-up checks. A bad environment variable stops the server here with a message naming it, rather than
@@ -20,7 +20,7 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   addAcceptToPageVary();
-  markStaticReadRequests();
+  startStaticReads(config);
   secureServer(config);
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
   await useSharedStores(config.REDIS_URL);

@@ -6,6 +6,7 @@ import { getContent } from '@/lib/content';
 import { buildLlmsFullTxt, buildLlmsTxt } from '@/lib/discovery/llms-txt';
 import { renderMarkdownPage } from '@/lib/markdown/pages';
 import { siteUrl } from '@/lib/site/url';
+import { SITE_URL_FILE, staticReadsDir } from './answers';
 import { STATIC_READS } from './catalog';
 
 /**
@@ -49,12 +50,14 @@ export function staticReadHeadersOf(file: string): Record<string, string> {
 }
 
 /**
- * Writes a static read's bytes to `<distDir>/static/reads/<file>`, where Next's static file server finds them
- * when `next start` begins. Called while `next build` prerenders app/static-reads (the only writer).
+ * Writes a static read's bytes to `<distDir>/static-reads/<file>`, with the SITE_URL they were made for beside
+ * them; the server answers them from memory (front.ts) when it starts with the same SITE_URL. Called while
+ * `next build` prerenders app/static-reads (the only writer).
  */
 export function writeStaticReadFile(file: string, body: string): void {
-  const distDir = path.resolve(/* turbopackIgnore: true */ process.env.NEXT_DIST_DIR || '.next');
-  const target = path.join(distDir, 'static', 'reads', file);
+  const dir = staticReadsDir(path.resolve(/* turbopackIgnore: true */ process.env.NEXT_DIST_DIR || '.next'));
+  const target = path.join(dir, file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.writeFileSync(target, body);
+  fs.writeFileSync(path.join(dir, SITE_URL_FILE), siteUrl());
 }

@@ -1,14 +1,15 @@
 /**
  * The static reads (issue 6): GET requests whose answer is the same for every client, so `next build` writes
- * it once as a file and Next's static file server sends it, with no route code in front of it (the benchmark's
- * "static-file class"). Each entry names the public path, the Accept headers under which the file is exactly
- * what the route would answer, the file, and the headers the route would send. Anything else (an unknown name,
- * q-values, a method other than GET or HEAD, a Range) falls through to the route as before.
+ * it once as a file and the server answers it from memory before Next (front.ts), with no route code in front
+ * of it (the benchmark's "static-file class"). Each entry names the public path, the Accept headers under which
+ * the file is exactly what the route would answer, the file, and the headers the route would send. Anything
+ * else (an unknown name, q-values, a method other than GET or HEAD, a Range) goes to the route.
  *
- * This module is read by next.config.ts, so it imports nothing: no content, no lib code.
+ * Plain data, no imports: the conditions are written as next.config's `has` and `missing` (they were rewrites
+ * once), and the unit tests still check them with Next's own matcher.
  */
 
-/** A request condition as next.config's `has` and `missing` take it (values are anchored regular expressions). */
+/** A request condition in next.config's `has`/`missing` form (values are anchored regular expressions). */
 export interface HeaderCondition {
   type: 'header';
   key: string;

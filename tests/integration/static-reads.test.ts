@@ -6,9 +6,10 @@ import { ROOT, type RunningApp, startApp } from './support/app';
 
 /**
  * Issue 6: with SITE_URL set at build, the reads that are the same for every client (the manifest, the resources,
- * llms.txt, the homepage's markdown) are files that Next's static file server sends (lib/static-reads). This
- * builds the app that way, as production does, and checks that the files answer exactly as the routes do, that
- * everything a file cannot answer still reaches the route, and that static reads are not metered.
+ * llms.txt, the homepage's markdown) are files the server answers from memory before Next (lib/static-reads).
+ * This builds the app that way, as production does, and checks that the files answer exactly as the routes do
+ * (bytes and headers), with gzip and 304, that everything a file cannot answer still reaches the route, that
+ * static reads are not metered, and that files built for another SITE_URL are left to the routes.
  */
 const dist = '.next-static-reads';
 const SITE_URL = 'https://consultant.example';
@@ -31,7 +32,18 @@ afterAll(async () => {
 });
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${app.url}${pathname}`, { headers });
-const fromFile = (response: Response) => response.headers.has('etag') && response.headers.get('accept-ranges') === 'bytes';
+/** A static answer has a strong ETag of 27 base64url characters (lib/static-reads/answers.ts); routes send none. */
+const fromFile = (response: Response) => /^"[\w-]{27}(?:-gz)?"$/.test(response.headers.get('etag') ?? '');
+/**
+ * Headers that may differ between two answers of the same bytes: the moment, the framing, validators, quota, and
+ * Next's own marker of its cache (Vary is compared on its own).
+ */
+const PER_ANSWER = new Set([
+  'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag', 'last-modified',
+  'accept-ranges', 'cache-control', 'vary', 'ratelimit-remaining', 'ratelimit-reset', 'x-nextjs-cache',
+]);
+const comparable = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
+const varyOf = (response: Response) => (response.headers.get('vary') ?? '').split(/,\s*/).filter((v) => v && v !== 'Accept-Encoding').sort();
 
 describe('static reads', () => {
   it.each([
@@ -44,17 +56,48 @@ describe('static reads', () => {
     ['/llms.txt', {}, 'text/plain; charset=utf-8'],
     ['/index.md', {}, 'text/markdown; charset=utf-8'],
     ['/', { Accept: 'text/markdown' }, 'text/markdown; charset=utf-8'],
-  ])('%s %o is a file with the route\'s type and bytes', async (pathname, headers, type) => {
+  ])('%s %o is a file with the route\'s type, bytes and headers', async (pathname, headers, type) => {
     const file = await get(pathname, headers);
     expect(file.status).toBe(200);
     expect(fromFile(file)).toBe(true);
     expect(file.headers.get('content-type')).toBe(type);
     expect(file.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(file.headers.get('access-control-allow-origin')).toBe('*');
-    // A Range sends the same request to the route (a file would answer it with part of the body).
+    // A Range sends the same request to the route (the routes ignore it and send the whole body).
     const route = await get(pathname, { ...headers, Range: 'bytes=0-' });
+    expect(route.status).toBe(200);
     expect(fromFile(route)).toBe(false);
     expect(await file.text()).toBe(await route.text());
+    expect(comparable(file)).toEqual(comparable(route));
+    // The route's Vary also names the headers of Next's client router (rsc, next-router-*); a file varies on
+    // nothing the route does not.
+    for (const name of varyOf(file)) expect(varyOf(route)).toContain(name);
+  });
+
+  it('gzip when the client takes it, with its own ETag; the same bytes once decoded', async () => {
+    const plain = await get('/api/agent', { 'Accept-Encoding': 'identity' });
+    const zipped = await get('/api/agent', { 'Accept-Encoding': 'gzip, deflate' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    expect(zipped.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    expect(await zipped.text()).toBe(await plain.text());
+  });
+
+  it('If-None-Match with the current ETag gets 304 with no body; HEAD gets the length and no body', async () => {
+    const first = await get('/llms.txt', { 'Accept-Encoding': 'identity' });
+    const etag = first.headers.get('etag') ?? '';
+    const length = (await first.arrayBuffer()).byteLength;
+    const again = await get('/llms.txt', { 'Accept-Encoding': 'identity', 'If-None-Match': `W/"other", ${etag}` });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+    const changed = await get('/llms.txt', { 'Accept-Encoding': 'identity', 'If-None-Match': '"not-this-one"' });
+    expect(changed.status).toBe(200);
+    const head = await fetch(`${app.url}/llms.txt`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(length));
+    expect(await head.text()).toBe('');
   });
 
   it('absolute URLs are on SITE_URL', async () => {
@@ -85,8 +128,20 @@ describe('static reads', () => {
     expect((await get('/llms.txt')).headers.get('ratelimit-limit')).toBeNull();
   });
 
-  it('other methods, preflights and a forged mark reach the route, never a file', async () => {
-    const post = await fetch(`${app.url}/api/agent`, { method: 'POST', headers: { 'x-static-read': '1' } });
+  it('files built for another SITE_URL are left to the routes, and the log says so', async () => {
+    const other = await startApp({ SITE_URL: 'https://elsewhere.example', NEXT_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: RATE_LIMIT });
+    try {
+      const manifest = await fetch(`${other.url}/api/agent`);
+      expect(manifest.status).toBe(200);
+      expect(fromFile(manifest)).toBe(false);
+      expect(other.output()).toMatch(/static reads were built for SITE_URL=https:\/\/consultant\.example, but it is now https:\/\/elsewhere\.example/);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('other methods and preflights reach the route, never a file', async () => {
+    const post = await fetch(`${app.url}/api/agent`, { method: 'POST' });
     expect(post.status).toBe(405);
     expect((await post.json()).error.code).toBe('METHOD_NOT_ALLOWED');
     const preflight = await fetch(`${app.url}/api/agent/resources/bio`, {

@@ -1,0 +1,54 @@
+import { API_VERSION } from '../version';
+
+/**
+ * The headers every response carries (the spec's CORS and Versioning sections, issue 6's security headers), and
+ * those of API answers and of pages. next.config.ts gives them to everything Next answers; the static reads,
+ * answered before Next (lib/static-reads/front.ts), take them from here too, so both say the same.
+ * Imported by next.config.ts: relative imports only.
+ */
+export const SHARED_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'REST-Version': API_VERSION,
+  // Preflights (OPTIONS) are answered 204 by Next for every route handler; these make them useful.
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID',
+  'Access-Control-Expose-Headers':
+    'REST-Version, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ' +
+    'Mcp-Session-Id, MCP-Protocol-Version, Content-Disposition, Idempotent-Replayed',
+  'Access-Control-Max-Age': '86400',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // frame-ancestors 'none' in the pages' CSP; this is the same rule for browsers that predate it.
+  'X-Frame-Options': 'DENY',
+};
+
+/** API answers are data, never a document to run. */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+/**
+ * Pages have two representations, HTML and markdown, negotiated in proxy.ts (issue 5), and point crawlers to the
+ * llms.txt index and the RFC 9727 API catalog.
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  Vary: 'Accept',
+  Link: '</llms.txt>; rel="llms-txt"; type="text/plain", </.well-known/api-catalog>; rel="api-catalog"',
+};
+
+/** next.config's source patterns of the API and of the pages (paths without a dot, outside the API and _next). */
+export const API_SOURCE = '/api/:path*';
+export const PAGE_SOURCE = '/:path((?!api/|_next/)[^.]*)';
+
+/** The same two patterns as tests on a pathname. */
+export const isApiPath = (pathname: string): boolean => pathname === '/api' || pathname.startsWith('/api/');
+export const isPagePath = (pathname: string): boolean => !/^\/(?:api|_next)\//.test(pathname) && !pathname.includes('.');
+
+/** The headers next.config.ts gives a response to `pathname` (before the route's own). */
+export function configHeadersFor(pathname: string): Record<string, string> {
+  return { ...SHARED_HEADERS, ...(isApiPath(pathname) ? API_HEADERS : {}), ...(isPagePath(pathname) ? PAGE_HEADERS : {}) };
+}
+
+/** As next.config's `headers()` takes them. */
+export const asHeaderList = (headers: Readonly<Record<string, string>>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
