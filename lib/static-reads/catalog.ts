@@ -19,7 +19,7 @@ export interface HeaderCondition {
 export interface StaticRead {
   /** The public path. */
   source: string;
-  /** The file, under `<distDir>/static/reads/`; its bytes are built by lib/static-reads/bodies.ts. */
+  /** The file, under `<distDir>/static-reads/`; its bytes are built by lib/static-reads/bodies.ts. */
   file: string;
   has?: HeaderCondition[];
   missing?: HeaderCondition[];
