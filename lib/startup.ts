@@ -1,9 +1,10 @@
 import { ConfigError, getConfig } from '@/lib/config/env';
+import { installFrontDoor } from '@/lib/http/front-door';
 import { addAcceptToPageVary } from '@/lib/http/vary-accept';
 import { embeddedInbox } from '@/lib/mail/embedded-inbox';
 import { useSharedStores } from '@/lib/redis/shared-stores';
 import { secureServer } from '@/lib/security/startup';
-import { startStaticReads } from '@/lib/static-reads/start';
+import { loadStaticReads } from '@/lib/static-reads/start';
 
 /**
  * Start-up checks. A bad environment variable stops the server here with a message naming it, rather than
@@ -20,7 +21,8 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   addAcceptToPageVary();
-  startStaticReads(config);
+  // The front door before the request guard: the guard wraps it, so it runs first for every request.
+  if (process.env.NODE_ENV === 'production' && config.FRONT_DOOR) installFrontDoor(loadStaticReads(config));
   secureServer(config);
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
   await useSharedStores(config.REDIS_URL);

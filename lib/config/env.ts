@@ -31,6 +31,7 @@ export const ConfigSchema = z
     RATE_LIMIT_PER_MINUTE: Count(300),
     SCHEDULE_LIMIT_PER_HOUR: Count(5),
     TRUST_PROXY: Bool.default(false),
+    FRONT_DOOR: Bool.default(true),
     MCP_MAX_SESSIONS: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1, 'expected 1 or more').default(10_000),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL such as redis://localhost:6379' }).or(Empty).optional(),
   })

@@ -10,16 +10,20 @@ type RouteHandler = (request: Request, context: { params: Promise<Params> }) => 
 /** More than any API route reads (MCP takes 64 KiB): the handlers' own limits answer 413 past theirs. */
 const BODY_CAP = 64 * 1024 + 1;
 
+/** Serves one request with Node's request and response; `params` are the route's path parameters. */
+export type NodeRoute = (req: IncomingMessage, res: ServerResponse, params: Params) => Promise<void>;
+
 /**
- * Serves the API's route handlers (Web Request in, Response out, through apiRoute) from a Pages Router API route.
- * Issue 6 measured why: on this machine an App Router route handler answers about 1,000 requests a second and a
- * Pages Router API route about 2,500, for the same trivial POST; the tool calls and MCP are the API's hot dynamic
- * paths. This adapter keeps everything else the same: the handlers, the envelope, the quotas, next.config's
- * headers, and what the App Router does on its own (HEAD from GET, OPTIONS 204 with Allow).
+ * Serves the API's route handlers (Web Request in, Response out, through apiRoute) to Node's request and
+ * response. Issue 6 measured why: on this machine an App Router route handler answers about 1,000 requests a
+ * second and a Pages Router API route about 2,500, for the same trivial POST; the tool calls and MCP are the API's
+ * hot dynamic paths. This keeps everything else the same: the handlers, the envelope, the quotas, and what the App
+ * Router does on its own (HEAD from GET, OPTIONS 204 with Allow). Served by a Pages Router API route
+ * (pagesApiRoute) and, after start-up, straight from the HTTP layer (lib/http/front-door.ts).
  */
-export function pagesApiRoute(handlers: Partial<Record<Method, RouteHandler>>, paramNames: readonly string[] = []) {
+export function nodeRoute(handlers: Partial<Record<Method, RouteHandler>>): NodeRoute {
   const allow = [...new Set([...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'])].sort().join(', ');
-  return async function handle(req: IncomingMessage & { query?: Params }, res: ServerResponse): Promise<void> {
+  return async function handle(req, res, params): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
     if (method === 'OPTIONS') {
       res.writeHead(204, { Allow: allow }).end();
@@ -32,7 +36,6 @@ export function pagesApiRoute(handlers: Partial<Record<Method, RouteHandler>>, p
       headers: toHeaders(req.headers),
       body: method === 'GET' || method === 'HEAD' ? undefined : await readCapped(req),
     });
-    const params: Params = Object.fromEntries(paramNames.map((name) => [name, req.query?.[name]]));
     // A method no handler has is answered by one that refuses it with the envelope (otherMethods), as on the App Router.
     const response = await (handler ?? fallback)?.(request, { params: Promise.resolve(params) });
     if (!response) {
@@ -41,6 +44,12 @@ export function pagesApiRoute(handlers: Partial<Record<Method, RouteHandler>>, p
     }
     await send(response, res, method === 'HEAD');
   };
+}
+
+/** A Pages Router API route serving `route`, its path parameters taken from Next's `req.query`. */
+export function pagesApiRoute(route: NodeRoute, paramNames: readonly string[] = []) {
+  return (req: IncomingMessage & { query?: Params }, res: ServerResponse): Promise<void> =>
+    route(req, res, Object.fromEntries(paramNames.map((name) => [name, req.query?.[name]])));
 }
 
 function toHeaders(incoming: IncomingMessage['headers']): Headers {

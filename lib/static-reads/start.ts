@@ -1,17 +1,16 @@
 import path from 'node:path';
 import type { Config } from '@/lib/config/env';
-import { loadStaticAnswers, staticReadsDir } from './answers';
-import { serveStaticReads } from './front';
+import { type StaticAnswers, loadStaticAnswers, staticReadsDir } from './answers';
 
 /**
- * At start-up (lib/startup.ts): when the build wrote the static reads for this SITE_URL, they are answered from
- * memory before Next (front.ts); otherwise (no SITE_URL at build, `next dev`, another SITE_URL now) their
- * routes answer them, and a mismatch is said in the log.
+ * At start-up (lib/startup.ts): the static reads' answers when the build wrote them for this SITE_URL, for the
+ * front door to serve (front.ts); otherwise (no SITE_URL at build, `next dev`, another SITE_URL now) none, so
+ * their routes answer them, and a mismatch is said in the log.
  */
-export function startStaticReads(config: Pick<Config, 'SITE_URL' | 'RATE_LIMIT_PER_MINUTE'>): void {
-  if (process.env.NODE_ENV !== 'production') return;
+export function loadStaticReads(config: Pick<Config, 'SITE_URL' | 'RATE_LIMIT_PER_MINUTE'>): StaticAnswers | undefined {
+  if (process.env.NODE_ENV !== 'production') return undefined;
   const distDir = path.resolve(/* turbopackIgnore: true */ process.env.NEXT_DIST_DIR || '.next');
   const { answers, problem } = loadStaticAnswers(staticReadsDir(distDir), config.SITE_URL, config.RATE_LIMIT_PER_MINUTE);
   if (problem) console.warn(`[static reads] ${problem}`);
-  if (answers) serveStaticReads(answers);
+  return answers;
 }

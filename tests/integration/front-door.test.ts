@@ -1,0 +1,142 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app';
+
+/**
+ * Issue 6: after start-up the tool calls and MCP are served by the front door (lib/http/front-door.ts), before
+ * Next; with FRONT_DOOR=false (and under `next dev`, and for the first requests) Next's routes serve them. The
+ * two must answer alike: the same status, body and headers for the same requests, and the official MCP client
+ * works through Next's route too.
+ */
+let front: RunningApp;
+let next: RunningApp;
+
+beforeAll(async () => {
+  [front, next] = await Promise.all([startApp(), startApp({ FRONT_DOOR: 'false' })]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([front?.stop(), next?.stop()]);
+});
+
+const EVALUATE = JSON.stringify({ challenges: 'Our Series B pitch deck does not land with investors', technology_sector: 'fintech' });
+const MCP_ACCEPT = 'application/json, text/event-stream';
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'front-door-test', version: '1' } },
+});
+
+/** Headers that differ between two answers to the same request: the moment, the framing, the encoding, a quota's count. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'ratelimit-remaining', 'ratelimit-reset', 'mcp-session-id']);
+/** Next adds Accept-Encoding to Vary when it could compress; the front door does not compress these answers. */
+const headersOf = (response: Response) =>
+  Object.fromEntries(
+    [...response.headers]
+      .filter(([name]) => !PER_ANSWER.has(name))
+      .map(([name, value]) => [name, name === 'vary' ? value.replace(/(^|,\s*)Accept-Encoding/, '').replace(/^,\s*/, '') : value] as const)
+      .filter(([name, value]) => name !== 'vary' || value !== ''),
+  );
+/** The two apps listen on different ports; request ids and session ids are new each time. */
+const normalise = (text: string, app: RunningApp) =>
+  text
+    .replaceAll(app.url, '<origin>')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+    .replace(/"[A-Za-z0-9_-]{43}"/g, '"<id>"');
+
+interface Case {
+  name: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Send initialize first and name its session. */
+  session?: boolean;
+}
+
+const CASES: Case[] = [
+  { name: 'evaluate', method: 'POST', path: '/api/agent/tools/evaluate-client-needs', headers: { 'Content-Type': 'application/json' }, body: EVALUATE },
+  { name: 'evaluate, query string', method: 'POST', path: '/api/agent/tools/evaluate-client-needs?x=1', headers: { 'Content-Type': 'application/json' }, body: EVALUATE },
+  { name: 'evaluate, bad JSON', method: 'POST', path: '/api/agent/tools/evaluate-client-needs', headers: { 'Content-Type': 'application/json' }, body: '{"challenges":' },
+  { name: 'evaluate, wrong type', method: 'POST', path: '/api/agent/tools/evaluate-client-needs', headers: { 'Content-Type': 'text/plain' }, body: EVALUATE },
+  { name: 'evaluate, missing field', method: 'POST', path: '/api/agent/tools/evaluate-client-needs', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+  { name: 'evaluate, too large', method: 'POST', path: '/api/agent/tools/evaluate-client-needs', headers: { 'Content-Type': 'application/json' }, body: `{"challenges":"${'x'.repeat(70_000)}"}` },
+  { name: 'unknown tool', method: 'POST', path: '/api/agent/tools/no-such-tool', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+  { name: 'GET on a tool', method: 'GET', path: '/api/agent/tools/evaluate-client-needs' },
+  { name: 'HEAD on a tool', method: 'HEAD', path: '/api/agent/tools/evaluate-client-needs' },
+  { name: 'DELETE on a tool', method: 'DELETE', path: '/api/agent/tools/schedule-consultation' },
+  {
+    name: 'preflight on a tool',
+    method: 'OPTIONS',
+    path: '/api/agent/tools/schedule-consultation',
+    headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, idempotency-key' },
+  },
+  { name: 'MCP description', method: 'GET', path: '/api/mcp' },
+  { name: 'MCP GET for a stream', method: 'GET', path: '/api/mcp', headers: { Accept: 'text/event-stream' } },
+  { name: 'MCP initialize', method: 'POST', path: '/api/mcp', headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT }, body: INITIALIZE },
+  {
+    name: 'MCP tools/call',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'evaluate_client_needs', arguments: JSON.parse(EVALUATE) } }),
+    session: true,
+  },
+  {
+    name: 'MCP tools/call as an event stream',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    session: true,
+  },
+  { name: 'MCP call without a session', method: 'POST', path: '/api/mcp', headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' },
+  { name: 'MCP parse error', method: 'POST', path: '/api/mcp', headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT }, body: '{' },
+  { name: 'MCP DELETE without a session', method: 'DELETE', path: '/api/mcp' },
+  { name: 'MCP DELETE of a session', method: 'DELETE', path: '/api/mcp', session: true },
+  { name: 'PUT on MCP', method: 'PUT', path: '/api/mcp', body: '{}' },
+];
+
+async function send(app: RunningApp, c: Case): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const headers: Record<string, string> = { ...c.headers };
+  if (c.session) {
+    const init = await fetch(`${app.url}/api/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT }, body: INITIALIZE });
+    headers['Mcp-Session-Id'] = init.headers.get('mcp-session-id') ?? '';
+    await init.text();
+  }
+  const response = await fetch(`${app.url}${c.path}`, { method: c.method, headers, body: c.body });
+  return { status: response.status, headers: headersOf(response), body: normalise(await response.text(), app) };
+}
+
+describe('the front door and Next\'s routes answer alike', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const [viaFront, viaNext] = [await send(front, c), await send(next, c)];
+    expect(viaFront.status).toBeLessThan(500);
+    expect(viaFront).toEqual(viaNext);
+  });
+
+  it('the two really take different paths: only Next compresses, and says so in Vary', async () => {
+    const ask = (app: RunningApp) =>
+      fetch(`${app.url}/api/agent/tools/evaluate-client-needs`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' }, body: EVALUATE });
+    const [viaFront, viaNext] = [await ask(front), await ask(next)];
+    expect(viaNext.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(viaFront.headers.get('vary')).toBeNull();
+    expect(await viaFront.json()).toEqual(await viaNext.json().then((body) => JSON.parse(JSON.stringify(body).replaceAll(next.url, front.url))));
+  });
+
+  it('the official MCP client works through Next\'s route as through the front door', async () => {
+    for (const app of [front, next]) {
+      const client = new Client({ name: 'front-door-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`)));
+      try {
+        const result = await client.callTool({ name: 'evaluate_client_needs', arguments: JSON.parse(EVALUATE) });
+        expect(result.isError).toBeFalsy();
+        expect(JSON.stringify(result.structuredContent)).toMatch(/"recommended"/);
+      } finally {
+        await client.close();
+      }
+    }
+  });
+});
