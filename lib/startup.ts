@@ -1,10 +1,14 @@
+import path from 'node:path';
 import { ConfigError, getConfig } from '@/lib/config/env';
 import { installFrontDoor } from '@/lib/http/front-door';
 import { addAcceptToPageVary } from '@/lib/http/vary-accept';
 import { embeddedInbox } from '@/lib/mail/embedded-inbox';
+import { loadPageAnswers } from '@/lib/prerendered/pages';
 import { useSharedStores } from '@/lib/redis/shared-stores';
-import { secureServer } from '@/lib/security/startup';
+import { ensurePagePolicies, guardRequests } from '@/lib/security/startup';
 import { loadStaticReads } from '@/lib/static-reads/start';
+
+const distDir = () => path.resolve(/* turbopackIgnore: true */ process.env.NEXT_DIST_DIR || '.next');
 
 /**
  * Start-up checks. A bad environment variable stops the server here with a message naming it, rather than
@@ -21,9 +25,13 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   addAcceptToPageVary();
-  // The front door before the request guard: the guard wraps it, so it runs first for every request.
-  if (process.env.NODE_ENV === 'production' && config.FRONT_DOOR) installFrontDoor(loadStaticReads(config));
-  secureServer(config);
+  ensurePagePolicies();
+  // The front door after the pages have their policies and before the request guard, which wraps it and so runs
+  // first for every request.
+  if (process.env.NODE_ENV === 'production' && config.FRONT_DOOR) {
+    installFrontDoor({ staticReads: loadStaticReads(config), pages: loadPageAnswers(distDir()) });
+  }
+  guardRequests(config);
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
   await useSharedStores(config.REDIS_URL);
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { type PageAnswers, pageAnswerFor } from '@/lib/prerendered/pages';
 import type { StaticAnswers } from '@/lib/static-reads/answers';
 import { answerStaticRead } from '@/lib/static-reads/front';
 import { MCP_ROUTE, TOOL_ROUTE } from './api-routes';
+import { writeCachedAnswer } from './cached-answer';
 import type { NodeRoute } from './pages-api';
 import { toErrorResponse } from './route';
 import { configHeadersFor } from './shared-headers';
@@ -21,8 +23,8 @@ export function apiRouteFor(url: string | undefined): { route: NodeRoute; pathna
 
 /**
  * The front door (issue 6): once the server has started, the requests whose answer needs nothing of Next are
- * answered at the HTTP layer, before Next's router: the static reads from memory (lib/static-reads/front.ts),
- * and the tool calls and MCP by the same handlers their Pages Router API routes run (lib/http/api-routes.ts),
+ * answered at the HTTP layer, before Next's router: the static reads and the prerendered HTML pages from memory
+ * (lib/static-reads/front.ts, lib/prerendered/pages.ts), and the tool calls and MCP by the same handlers their Pages Router API routes run (lib/http/api-routes.ts),
  * with the headers next.config.ts would add (lib/http/shared-headers.ts). Next's per-request pipeline (resolving
  * routes, rewrites and header rules, then its API runtime) costs more than these handlers themselves: a tool call
  * went from about 0.025 of the benchmark's limit to about 0.1 (README, "Performance"). Every other request, and
@@ -30,7 +32,7 @@ export function apiRouteFor(url: string | undefined): { route: NodeRoute; pathna
  * FRONT_DOOR=false, nothing is installed (tests/integration/front-door.test.ts checks both answer alike).
  * Installed once per process, inside the request guard, which runs first.
  */
-export function installFrontDoor(staticAnswers: StaticAnswers | undefined): void {
+export function installFrontDoor({ staticReads, pages }: { staticReads?: StaticAnswers; pages?: PageAnswers }): void {
   const proto = Server.prototype as Server & { [INSTALLED]?: boolean };
   if (proto[INSTALLED]) return;
   const emit: (this: Server, event: string, ...args: unknown[]) => boolean = proto.emit;
@@ -38,7 +40,12 @@ export function installFrontDoor(staticAnswers: StaticAnswers | undefined): void
     if (event === 'request') {
       const [request, response] = args;
       if (request instanceof IncomingMessage && response instanceof ServerResponse) {
-        if (staticAnswers && answerStaticRead(staticAnswers, request, response)) return true;
+        if (staticReads && answerStaticRead(staticReads, request, response)) return true;
+        const page = pages && pageAnswerFor(pages, request);
+        if (page) {
+          writeCachedAnswer(page, request, response);
+          return true;
+        }
         const api = apiRouteFor(request.url);
         if (api) {
           serveApi(api.route, api.pathname, api.params, request, response);

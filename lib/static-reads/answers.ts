@@ -1,31 +1,19 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { type CachedAnswer, cachedAnswer, fileCanAnswer } from '../http/cached-answer';
 import { configHeadersFor } from '../http/shared-headers';
 import { type HeaderCondition, STATIC_READS, type StaticRead } from './catalog';
 
 /**
  * The static reads' answers, made once at start-up from the files `next build` wrote (lib/static-reads/bodies.ts):
- * each read's bytes, a gzip copy when the body is worth compressing, an ETag per encoding, and every header the
- * route would send. `answerFor` picks the answer for a request, or none when the route must answer; front.ts
- * writes it. Pure functions, no server: the unit tests call them directly.
+ * each read's bytes with every header the route would send (lib/http/cached-answer.ts adds the gzip copy and the
+ * ETags). `answerFor` picks the answer for a request, or none when the route must answer; front.ts writes it.
+ * Pure functions, no server: the unit tests call them directly.
  */
 
-/** One encoding of a read: the headers of a 200 (and of a 304, which has no body), and the body. */
-export interface Variant {
-  etag: string;
-  body: Buffer;
-  headers: Record<string, string>;
-  notModified: Record<string, string>;
-}
-
-export interface StaticAnswer {
+export interface StaticAnswer extends CachedAnswer {
   read: StaticRead;
-  identity: Variant;
-  /** Absent for bodies under COMPRESS_FROM bytes, as Next's own compression leaves them. */
-  gzip?: Variant;
 }
 
 /** A read's conditions, compiled as Next compiles a rewrite's `has` and `missing` (anchored regular expressions). */
@@ -37,28 +25,12 @@ interface Compiled {
 
 export type StaticAnswers = ReadonlyMap<string, readonly Compiled[]>;
 
-/** Next compresses bodies of 1 KiB and more (the `compression` package's threshold). */
-const COMPRESS_FROM = 1024;
 /** The build's record of the SITE_URL the files were made for (their URLs are absolute). */
 export const SITE_URL_FILE = 'SITE_URL';
 
 /** Where `next build` writes the static reads: inside the dist dir, outside what Next serves. */
 export function staticReadsDir(distDir: string): string {
   return path.join(distDir, 'static-reads');
-}
-
-function etagOf(body: Buffer, suffix: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
-}
-
-/** `varies`: the read has a gzip copy, so its answers depend on Accept-Encoding too. */
-function variant(body: Buffer, base: Record<string, string>, varies: boolean, encoding?: 'gzip'): Variant {
-  const etag = etagOf(body, encoding ? '-gz' : '');
-  const vary = [base.Vary, varies ? 'Accept-Encoding' : undefined].filter(Boolean).join(', ');
-  const notModified: Record<string, string> = { ...base, ...(vary ? { Vary: vary } : {}), ETag: etag };
-  delete notModified['Content-Type'];
-  const headers = { ...base, ...(vary ? { Vary: vary } : {}), ETag: etag, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': String(body.length) };
-  return { etag, body, headers, notModified };
 }
 
 /**
@@ -93,12 +65,7 @@ export function loadStaticAnswers(
       ...read.headers,
       ...(read.api ? rateLimit : {}),
     };
-    const compress = body.length >= COMPRESS_FROM;
-    const answer: StaticAnswer = {
-      read,
-      identity: variant(body, base, compress),
-      ...(compress ? { gzip: variant(gzipSync(body, { level: 9 }), base, true, 'gzip') } : {}),
-    };
+    const answer: StaticAnswer = { read, ...cachedAnswer(body, base) };
     const list = answers.get(read.source) ?? [];
     list.push({ answer, has: compile(read.has), missing: compile(read.missing) });
     answers.set(read.source, list);
@@ -117,20 +84,6 @@ function holds(headers: IncomingHttpHeaders, [key, pattern]: [string, RegExp]): 
   return last !== undefined && last !== '' && pattern.test(last);
 }
 
-/**
- * True when a static answer may stand for the route's: GET or HEAD, without Range, If-Range, If-Match or
- * If-Unmodified-Since (the routes ignore those; a file would have to honour them). If-None-Match is honoured here.
- */
-export function fileCanAnswer(method: string | undefined, headers: IncomingHttpHeaders): boolean {
-  return (
-    (method === 'GET' || method === 'HEAD') &&
-    headers.range === undefined &&
-    headers['if-range'] === undefined &&
-    headers['if-match'] === undefined &&
-    headers['if-unmodified-since'] === undefined
-  );
-}
-
 /** The answer to a request for `url` with these headers, or undefined when its route must answer it. */
 export function answerFor(answers: StaticAnswers, method: string | undefined, url: string | undefined, headers: IncomingHttpHeaders): StaticAnswer | undefined {
   if (url === undefined) return undefined;
@@ -138,27 +91,4 @@ export function answerFor(answers: StaticAnswers, method: string | undefined, ur
   const candidates = answers.get(query === -1 ? url : url.slice(0, query));
   if (!candidates || !fileCanAnswer(method, headers)) return undefined;
   return candidates.find((c) => c.has.every((condition) => holds(headers, condition)) && !c.missing.some((condition) => holds(headers, condition)))?.answer;
-}
-
-/** True when Accept-Encoding takes gzip (named with a q above 0, or `*` when gzip is not named). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  let star: boolean | undefined;
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name === 'gzip' || name === 'x-gzip') return accepted;
-    if (name === '*') star = accepted;
-  }
-  return star ?? false;
-}
-
-/** True when If-None-Match names this ETag (weak comparison, RFC 9110 13.1.2) or is `*`. */
-export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type StaticAnswers, acceptsGzip, answerFor, matchesIfNoneMatch } from './answers';
+import { writeCachedAnswer } from '@/lib/http/cached-answer';
+import { type StaticAnswers, answerFor } from './answers';
 
 /**
  * Answers a static read (lib/static-reads/catalog.ts) from memory, before Next (issue 6), when one fits the
@@ -12,9 +13,6 @@ import { type StaticAnswers, acceptsGzip, answerFor, matchesIfNoneMatch } from '
 export function answerStaticRead(answers: StaticAnswers, request: IncomingMessage, response: ServerResponse): boolean {
   const answer = answerFor(answers, request.method, request.url, request.headers);
   if (!answer) return false;
-  const variant = answer.gzip && acceptsGzip(request.headers['accept-encoding']) ? answer.gzip : answer.identity;
-  if (matchesIfNoneMatch(request.headers['if-none-match'], variant.etag)) response.writeHead(304, variant.notModified).end();
-  else if (request.method === 'HEAD') response.writeHead(200, variant.headers).end();
-  else response.writeHead(200, variant.headers).end(variant.body);
+  writeCachedAnswer(answer, request, response);
   return true;
 }

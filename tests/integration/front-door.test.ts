@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app';
 
 /**
- * Issue 6: after start-up the tool calls and MCP are served by the front door (lib/http/front-door.ts), before
- * Next; with FRONT_DOOR=false (and under `next dev`, and for the first requests) Next's routes serve them. The
- * two must answer alike: the same status, body and headers for the same requests, and the official MCP client
- * works through Next's route too.
+ * Issue 6: after start-up the prerendered pages, the tool calls and MCP are served by the front door
+ * (lib/http/front-door.ts), before Next; with FRONT_DOOR=false (and under `next dev`, and for the first requests)
+ * Next serves them. The two must answer alike: the same status, body and headers for the same requests, and the
+ * official MCP client works through Next's route too.
  */
 let front: RunningApp;
 let next: RunningApp;
@@ -138,5 +138,66 @@ describe('the front door and Next\'s routes answer alike', () => {
         await client.close();
       }
     }
+  });
+});
+
+/** Next sends x-nextjs-prerender twice (from the page's .meta and again itself); the front door once. */
+const pageHeadersOf = (response: Response) => {
+  const headers = headersOf(response);
+  delete headers.etag;
+  if (headers['x-nextjs-prerender'] === '1, 1') headers['x-nextjs-prerender'] = '1';
+  return headers;
+};
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+describe('prerendered pages: the front door sends what Next sends', () => {
+  const pages = async () => {
+    const sitemap = await (await fetch(`${next.url}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '/').pathname);
+    expect(paths.length).toBeGreaterThan(10);
+    return paths;
+  };
+
+  it('every page in the sitemap, as a browser asks for it, with and without gzip: same status, bytes and headers', async () => {
+    for (const pathname of await pages()) {
+      for (const encoding of ['identity', 'gzip, deflate, br']) {
+        const ask = (app: RunningApp) => fetch(`${app.url}${pathname}`, { headers: { Accept: BROWSER, 'Accept-Encoding': encoding } });
+        const [viaFront, viaNext] = [await ask(front), await ask(next)];
+        expect(viaFront.status, pathname).toBe(200);
+        expect(pageHeadersOf(viaFront), pathname).toEqual(pageHeadersOf(viaNext));
+        expect(viaFront.headers.get('content-encoding'), pathname).toBe(viaNext.headers.get('content-encoding'));
+        expect(await viaFront.text(), pathname).toBe(await viaNext.text());
+      }
+    }
+  });
+
+  it('the front door answers them itself (its own strong ETag, 304 on If-None-Match, HEAD without a body)', async () => {
+    const page = await fetch(`${front.url}/about`, { headers: { Accept: BROWSER, 'Accept-Encoding': 'identity' } });
+    const etag = page.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect((await fetch(`${next.url}/about`, { headers: { 'Accept-Encoding': 'identity' } })).headers.get('etag')).not.toBe(etag);
+    const again = await fetch(`${front.url}/about`, { headers: { Accept: BROWSER, 'Accept-Encoding': 'identity', 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'));
+    const head = await fetch(`${front.url}/about`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String((await page.arrayBuffer()).byteLength));
+  });
+
+  it.each([
+    ['an RSC request', { rsc: '1' }, '/about'],
+    ['a segment prefetch', { rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree' }, '/about'],
+    ['a query string', {}, '/about?ref=newsletter'],
+    ['Accept: text/markdown', { Accept: 'text/markdown' }, '/about'],
+    ['negotiated markdown', { Accept: 'text/html;q=0.5, text/markdown' }, '/about'],
+    ['an unknown page', {}, '/no-such-page'],
+    ['a trailing slash', {}, '/about/'],
+  ])('%s goes to Next, and both answer alike', async (_name, headers: Record<string, string>, pathname) => {
+    const ask = (app: RunningApp) => fetch(`${app.url}${pathname}`, { headers: { 'Accept-Encoding': 'identity', ...headers }, redirect: 'manual' });
+    const [viaFront, viaNext] = [await ask(front), await ask(next)];
+    expect(viaFront.status).toBe(viaNext.status);
+    expect(viaFront.headers.get('etag') ?? '').not.toMatch(/^"[\w-]{27}"$/);
+    expect(viaFront.headers.get('content-type')).toBe(viaNext.headers.get('content-type'));
+    expect(normalise(await viaFront.text(), front)).toBe(normalise(await viaNext.text(), next));
   });
 });

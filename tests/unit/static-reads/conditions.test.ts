@@ -9,7 +9,8 @@ import { matchHas } from 'next/dist/shared/lib/router/utils/prepare-destination'
 import { afterAll, describe, expect, it } from 'vitest';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { SHARED_HEADERS } from '@/lib/http/shared-headers';
-import { SITE_URL_FILE, type StaticAnswers, acceptsGzip, answerFor, fileCanAnswer, loadStaticAnswers, matchesIfNoneMatch } from '@/lib/static-reads/answers';
+import { acceptsGzip, fileCanAnswer, matchesIfNoneMatch } from '@/lib/http/cached-answer';
+import { SITE_URL_FILE, type StaticAnswers, answerFor, loadStaticAnswers } from '@/lib/static-reads/answers';
 import { STATIC_READS, staticReadFiles } from '@/lib/static-reads/catalog';
 
 /**
