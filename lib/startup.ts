@@ -29,7 +29,12 @@ export async function startServer(): Promise<void> {
   // The front door after the pages have their policies and before the request guard, which wraps it and so runs
   // first for every request.
   if (process.env.NODE_ENV === 'production' && config.FRONT_DOOR) {
-    installFrontDoor({ staticReads: loadStaticReads(config), pages: loadPageAnswers(distDir()) });
+    try {
+      installFrontDoor({ staticReads: loadStaticReads(config), pages: loadPageAnswers(distDir()) });
+    } catch (error) {
+      // An unreadable build file costs speed, never service: Next serves everything, as with FRONT_DOOR=false.
+      console.error('[front door] not installed: the build could not be read; Next serves every request.', error);
+    }
   }
   guardRequests(config);
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
