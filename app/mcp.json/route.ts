@@ -8,4 +8,4 @@ export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute(async (request) => json(buildMcpManifest(publicOrigin(request))));
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { answerOptions, methodNotAllowed, refuseMethod, toErrorResponse } from './route';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
@@ -15,34 +17,36 @@ export type NodeRoute = (req: IncomingMessage, res: ServerResponse, params: Para
 
 /**
  * Serves the API's route handlers (Web Request in, Response out, through apiRoute) to Node's request and
- * response. Issue 6 measured why: on this machine an App Router route handler answers about 1,000 requests a
+ * response; `handlers` are the methods the route has, and every other method is refused with the envelope. Issue 6 measured why: on this machine an App Router route handler answers about 1,000 requests a
  * second and a Pages Router API route about 2,500, for the same trivial POST; the tool calls and MCP are the API's
  * hot dynamic paths. This keeps everything else the same: the handlers, the envelope, the quotas, and what the App
  * Router does on its own (HEAD from GET, OPTIONS 204 with Allow). Served by a Pages Router API route
  * (pagesApiRoute) and, after start-up, straight from the HTTP layer (lib/http/front-door.ts).
  */
 export function nodeRoute(handlers: Partial<Record<Method, RouteHandler>>): NodeRoute {
-  const allow = [...new Set([...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'])].sort().join(', ');
+  const allowed = METHODS.filter((method) => handlers[method]);
+  const options = answerOptions(allowed);
+  // Every other method is refused with the envelope.
+  const refuse = refuseMethod(allowed);
   return async function handle(req, res, params): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
     if (method === 'OPTIONS') {
-      res.writeHead(204, { Allow: allow }).end();
+      await send(await options(), res, true);
       return;
     }
-    const handler = method === 'HEAD' ? handlers.GET : isMethod(method) ? handlers[method] : undefined;
-    const fallback = handlers.GET ?? handlers.POST;
+    if (method !== 'HEAD' && !isMethod(method)) {
+      // TRACE, PROPFIND…: Node parses them, but a Web Request cannot carry them (undici refuses TRACE and CONNECT).
+      const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+      await send(toErrorResponse(methodNotAllowed(method, pathname, allowed), randomUUID()), res, false);
+      return;
+    }
+    const handler = (method === 'HEAD' ? handlers.GET : handlers[method]) ?? refuse;
     const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), {
       method,
       headers: toHeaders(req.headers),
       body: method === 'GET' || method === 'HEAD' ? undefined : await readCapped(req),
     });
-    // A method no handler has is answered by one that refuses it with the envelope (otherMethods), as on the App Router.
-    const response = await (handler ?? fallback)?.(request, { params: Promise.resolve(params) });
-    if (!response) {
-      res.writeHead(405, { Allow: allow }).end();
-      return;
-    }
-    await send(response, res, method === 'HEAD');
+    await send(await handler(request, { params: Promise.resolve(params) }), res, method === 'HEAD');
   };
 }
 

@@ -82,18 +82,42 @@ export function apiRoute(handler: Handler): (request: Request, context: NextCont
 
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+/** The Allow header of a route that has these methods (HEAD comes with GET; OPTIONS always). */
+const allowHeader = (allowed: readonly string[]) => [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+
+/** The 405 of `method` on a route that has the `allowed` methods. */
+export function methodNotAllowed(method: string, pathname: string, allowed: readonly string[]): MethodNotAllowedError {
+  return new MethodNotAllowedError(
+    `${method} is not supported on ${pathname}.`,
+    `Use ${allowed.join(' or ')}; GET /api/agent lists every endpoint with its method.`,
+    { Allow: allowHeader(allowed) },
+  );
+}
+
+/** A handler refusing whatever method it gets with 405, `Allow` and the envelope. */
+export function refuseMethod(allowed: readonly string[]): ReturnType<typeof apiRoute> {
+  return apiRoute(async (request) => {
+    throw methodNotAllowed(request.method, new URL(request.url).pathname, allowed);
+  });
+}
+
+/**
+ * The OPTIONS answer (204, not metered) whose `Allow` names only the methods the route has: left to Next, it
+ * would list every exported handler, the refusals of otherMethods included.
+ */
+export function answerOptions(allowed: readonly string[]): () => Promise<Response> {
+  const allow = allowHeader(allowed);
+  return async () => new Response(null, { status: 204, headers: { Allow: allow } });
+}
+
 /**
  * Handlers for the methods a route does not have, answering 405 with `Allow` and the envelope, so that
- * Next's own empty 405 never reaches a client. Usage: `export const { PUT, PATCH, DELETE } = otherMethods(['GET', 'POST'])`.
+ * Next's own empty 405 never reaches a client, and its OPTIONS answer (answerOptions).
+ * Usage: `export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST'])`.
  */
-export function otherMethods(allowed: readonly string[]): Record<(typeof ALL_METHODS)[number], ReturnType<typeof apiRoute>> {
-  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
-  const reject = apiRoute(async (request) => {
-    throw new MethodNotAllowedError(
-      `${request.method} is not supported on ${new URL(request.url).pathname}.`,
-      `Use ${allowed.join(' or ')}; GET /api/agent lists every endpoint with its method.`,
-      { Allow: allow },
-    );
-  });
-  return { GET: reject, POST: reject, PUT: reject, PATCH: reject, DELETE: reject };
+export function otherMethods(
+  allowed: readonly string[],
+): Record<(typeof ALL_METHODS)[number], ReturnType<typeof apiRoute>> & { OPTIONS: () => Promise<Response> } {
+  const reject = refuseMethod(allowed);
+  return { GET: reject, POST: reject, PUT: reject, PATCH: reject, DELETE: reject, OPTIONS: answerOptions(allowed) };
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import vcf from 'vcf';
@@ -208,6 +209,32 @@ describe('the error envelope and shared headers everywhere', () => {
     const onResource = await post('/api/agent/resources/bio', '{}');
     expect(onResource.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     await expectEnvelope(onResource, 405, 'METHOD_NOT_ALLOWED');
+  });
+
+  it.each([
+    ['/api/agent', 'GET, HEAD, OPTIONS'],
+    ['/api/agent/resources/bio', 'GET, HEAD, OPTIONS'],
+    ['/mcp.json', 'GET, HEAD, OPTIONS'],
+    ['/api/agent/tools/evaluate-client-needs', 'POST, OPTIONS'],
+    ['/api/mcp', 'GET, POST, DELETE, HEAD, OPTIONS'],
+  ])('OPTIONS %s: 204, and Allow names only the methods the route has (%s)', async (pathname, allow) => {
+    const response = await fetch(`${app.url}${pathname}`, { method: 'OPTIONS' });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('allow')).toBe(allow);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('a method no route has (TRACE) is refused with the envelope, on MCP too', async () => {
+    for (const pathname of ['/api/mcp', '/api/agent/tools/evaluate-client-needs']) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const url = new URL(`${app.url}${pathname}`);
+        http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'TRACE' }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).on('error', reject).end();
+      });
+      expect(status, pathname).toBe(405);
+    }
   });
 
   it('an unknown tool: 404 envelope naming the two tools', async () => {

@@ -5,4 +5,4 @@ import { apiRoute, json, otherMethods } from '@/lib/http/route';
 /** GET /api/agent: the Manifest (spec endpoint 1), the entry point and version authority. */
 export const GET = apiRoute(async (request) => json(buildManifest(publicOrigin(request))));
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -4,4 +4,4 @@ import { apiRoute, otherMethods } from '@/lib/http/route';
 /** GET /api/agent/resources/{name} (spec endpoint 2). */
 export const GET = apiRoute(serveResource);
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
