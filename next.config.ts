@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { distDirName } from './lib/config/dist-dir';
 import { NO_SCRIPT_POLICY } from './lib/security/csp';
 import { API_HEADERS, API_SOURCE, PAGE_HEADERS, PAGE_SOURCE, SHARED_HEADERS, asHeaderList } from './lib/http/shared-headers';
 
@@ -13,7 +14,7 @@ const ACCEPT_EXACTLY_MARKDOWN = { type: 'header' as const, key: 'accept', value:
  */
 const nextConfig: NextConfig = {
   // Lets two builds of the same tree run side by side (for example a benchmark beside a test run).
-  distDir: process.env.NEXT_DIST_DIR || '.next',
+  distDir: distDirName(),
   poweredByHeader: false,
   reactStrictMode: true,
   async rewrites() {

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { DIST_DIR, ROOT, buildApp, freePort, previousBuildUrl, startApp } from './app';
+import { cliOptions, runMain } from './cli';
 
 /**
  * `npm run lighthouse` (issue 6, point 7): Lighthouse 12 (its CLI, default mobile settings with simulated
@@ -12,20 +14,11 @@ import { DIST_DIR, ROOT, buildApp, freePort, previousBuildUrl, startApp } from '
  *
  * Options: --build (build again even if .next-bench exists), --pages=/,/about (other paths).
  */
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const FLOORS: Record<(typeof CATEGORIES)[number], number> = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1 };
 
-const args = new Map(process.argv.slice(2).map((arg) => [arg.replace(/^--/, '').split('=')[0] ?? '', arg.split('=')[1] ?? 'true']));
+const args = cliOptions();
 
 /** The pages to audit: the homepage and the first engagement page in the sitemap (a page made from content). */
 async function pagesOf(url: string): Promise<string[]> {
@@ -48,10 +41,10 @@ function audit(url: string, reportPath: string): Promise<Record<string, number>>
         '--output=json',
         `--output-path=${reportPath}`,
         `--only-categories=${CATEGORIES.join(',')}`,
-        `--chrome-path=${CHROME_PATH}`,
+        `--chrome-path=${CHROMIUM_PATH}`,
         `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
       ],
-      { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'inherit', 'inherit'] },
+      { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
     child.once('exit', (code) => {
@@ -66,7 +59,7 @@ function audit(url: string, reportPath: string): Promise<Record<string, number>>
 async function main(): Promise<number> {
   const previous = args.has('build') ? undefined : previousBuildUrl();
   const siteUrl = previous ?? `http://127.0.0.1:${await freePort()}`;
-  console.log(`lighthouse: Chromium ${CHROME_PATH}; ${DIST_DIR} built with SITE_URL=${siteUrl}; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`lighthouse: Chromium ${CHROMIUM_PATH}; ${DIST_DIR} built with SITE_URL=${siteUrl}; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   if (!previous) {
     console.log('lighthouse: npm run build ...');
     buildApp(siteUrl);
@@ -92,10 +85,4 @@ async function main(): Promise<number> {
   return failed === 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(2);
-  },
-);
+runMain(main);

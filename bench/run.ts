@@ -1,6 +1,7 @@
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { type Captured, DIST_DIR, buildApp, capture, freePort, previousBuildUrl, startApp, startBareServer } from './app';
+import { cliOptions, runMain } from './cli';
 import { MAX_P99_MS, TARGETS, type Target } from './targets';
 
 /**
@@ -15,7 +16,7 @@ import { MAX_P99_MS, TARGETS, type Target } from './targets';
  * --connections=<n> (default 50), --no-build (reuse the last bench build), --only=<text> (targets whose name
  * contains it).
  */
-const args = new Map(process.argv.slice(2).map((arg) => [arg.replace(/^--/, '').split('=')[0] ?? '', arg.split('=')[1] ?? 'true']));
+const args = cliOptions();
 const DURATION = Number(args.get('duration') ?? 5);
 const WARMUP = Number(args.get('warmup') ?? 3);
 const CONNECTIONS = Number(args.get('connections') ?? 50);
@@ -146,10 +147,4 @@ async function main(): Promise<number> {
   return failed === 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(2);
-  },
-);
+runMain(main);

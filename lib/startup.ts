@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { distDir } from '@/lib/config/dist-dir';
 import { ConfigError, getConfig } from '@/lib/config/env';
 import { installFrontDoor } from '@/lib/http/front-door';
 import { addAcceptToPageVary } from '@/lib/http/vary-accept';
@@ -7,8 +7,6 @@ import { loadPageAnswers } from '@/lib/prerendered/pages';
 import { useSharedStores } from '@/lib/redis/shared-stores';
 import { ensurePagePolicies, guardRequests } from '@/lib/security/startup';
 import { loadStaticReads } from '@/lib/static-reads/start';
-
-const distDir = () => path.resolve(/* turbopackIgnore: true */ process.env.NEXT_DIST_DIR || '.next');
 
 /**
  * Start-up checks. A bad environment variable stops the server here with a message naming it, rather than
@@ -30,7 +28,8 @@ export async function startServer(): Promise<void> {
   // first for every request.
   if (process.env.NODE_ENV === 'production' && config.FRONT_DOOR) {
     try {
-      installFrontDoor({ staticReads: loadStaticReads(config), pages: loadPageAnswers(distDir()) });
+      const dist = distDir();
+      installFrontDoor({ staticReads: loadStaticReads(config, dist), pages: loadPageAnswers(dist) });
     } catch (error) {
       // An unreadable build file costs speed, never service: Next serves everything, as with FRONT_DOOR=false.
       console.error('[front door] not installed: the build could not be read; Next serves every request.', error);

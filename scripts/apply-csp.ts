@@ -4,10 +4,10 @@
  * picks another build folder.
  */
 import path from 'node:path';
+import { distDir } from '../lib/config/dist-dir';
 import { applyCspToBuild } from '../lib/security/build-csp';
 
-const distDir = path.resolve(process.env.NEXT_DIST_DIR || '.next');
-const manifest = applyCspToBuild(distDir);
+const manifest = applyCspToBuild(distDir());
 const pages = Object.entries(manifest.pages);
 const scripts = pages.reduce((sum, [, page]) => sum + page.inlineScripts, 0);
-console.log(`Content-Security-Policy: ${pages.length} prerendered pages, ${scripts} inline scripts hashed (${path.relative(process.cwd(), distDir)}/csp-manifest.json)`);
+console.log(`Content-Security-Policy: ${pages.length} prerendered pages, ${scripts} inline scripts hashed (${path.relative(process.cwd(), distDir())}/csp-manifest.json)`);

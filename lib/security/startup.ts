@@ -1,10 +1,9 @@
-import path from 'node:path';
+import { distDir } from '@/lib/config/dist-dir';
 import type { Config } from '@/lib/config/env';
 import { applyCspToBuild, buildHasCsp } from './build-csp';
 import { installRequestGuard } from './request-guard';
 import { loadServerActionIds } from './server-actions';
 
-const distDir = () => path.resolve(/* turbopackIgnore: true */ process.env.NEXT_DIST_DIR || '.next');
 
 /**
  * The security measures that must be in place before the server serves (issue 6), called once by startServer,

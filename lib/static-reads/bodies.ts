@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildManifest } from '@/lib/agent/manifest';
+import { distDir } from '@/lib/config/dist-dir';
 import { findResource, readResource } from '@/lib/agent/resources';
 import { getContent } from '@/lib/content';
 import { buildLlmsFullTxt, buildLlmsTxt } from '@/lib/discovery/llms-txt';
@@ -55,7 +56,7 @@ export function staticReadHeadersOf(file: string): Record<string, string> {
  * `next build` prerenders app/static-reads (the only writer).
  */
 export function writeStaticReadFile(file: string, body: string): void {
-  const dir = staticReadsDir(path.resolve(/* turbopackIgnore: true */ process.env.NEXT_DIST_DIR || '.next'));
+  const dir = staticReadsDir(distDir());
   const target = path.join(dir, file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.writeFileSync(target, body);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { distDirName } from '../../lib/config/dist-dir';
 
 /** Files `next build` rewrites when it builds into another dist dir (it adds that dir to tsconfig's include). */
 const REWRITTEN_BY_BUILDS = ['tsconfig.json', 'next-env.d.ts'];
@@ -10,7 +11,7 @@ const REWRITTEN_BY_BUILDS = ['tsconfig.json', 'next-env.d.ts'];
  * run began, so a test run leaves the tree unchanged.
  */
 export default function setup(): () => void {
-  const dist = process.env.NEXT_DIST_DIR || '.next';
+  const dist = distDirName();
   if (!fs.existsSync(path.join(process.cwd(), dist, 'BUILD_ID'))) {
     throw new Error(`No production build in ${dist}/: run \`npm run build\` first (npm test does it for you).`);
   }

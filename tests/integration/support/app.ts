@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { distDirName } from '../../../lib/config/dist-dir';
 
 /** The project root: where `next start` runs. */
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -27,9 +28,7 @@ export interface RunningApp {
 }
 
 /** The build the tests run against (`npm run build` first); NEXT_DIST_DIR picks another. */
-export function distDir(): string {
-  return process.env.NEXT_DIST_DIR || '.next';
-}
+export const distDir = distDirName;
 
 function spawnNext(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_SECONDS } from '@/lib/http/idempotency';
 import { SharedRedis } from '@/lib/redis/client';
 import { ServiceUnavailableError } from '@/lib/redis/errors';
 import { RedisIdempotencyStore } from '@/lib/redis/idempotency-store';
 import { closedPortUrl } from '../../integration/support/redis';
-import { type RedisFixture, recordingLog, startRedisFixture, uniquePrefix } from './support';
+import { recordingLog, uniquePrefix, useRedisFixture } from './support';
 
-let redis: RedisFixture;
-beforeAll(async () => {
-  redis = await startRedisFixture();
-}, 20_000);
-afterAll(async () => {
-  await redis?.close();
-});
+const redis = useRedisFixture();
 
 function stores() {
   const prefix = uniquePrefix();

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SharedRedis } from '@/lib/redis/client';
 import { RedisQuotaStore } from '@/lib/redis/quota-store';
 import { closedPortUrl } from '../../integration/support/redis';
-import { type RedisFixture, recordingLog, sleep, startRedisFixture, uniquePrefix } from './support';
+import { recordingLog, sleep, uniquePrefix, useRedisFixture } from './support';
 
-let redis: RedisFixture;
-beforeAll(async () => {
-  redis = await startRedisFixture();
-}, 20_000);
-afterAll(async () => {
-  await redis?.close();
-});
+const redis = useRedisFixture();
 
 function stores() {
   const prefix = uniquePrefix();

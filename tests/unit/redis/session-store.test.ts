@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '@/lib/redis/errors';
 import { SharedRedis } from '@/lib/redis/client';
 import { RedisSessionStore } from '@/lib/redis/session-store';
 import { SESSION_IDLE_MS, type SessionRecord, newSessionId } from '@/lib/mcp/sessions';
 import { closedPortUrl } from '../../integration/support/redis';
-import { type RedisFixture, recordingLog, sleep, startRedisFixture, uniquePrefix } from './support';
+import { recordingLog, sleep, uniquePrefix, useRedisFixture } from './support';
 
-let redis: RedisFixture;
-beforeAll(async () => {
-  redis = await startRedisFixture();
-}, 20_000);
-afterAll(async () => {
-  await redis?.close();
-});
+const redis = useRedisFixture();
 
 const record = (id = newSessionId()): SessionRecord => ({
   id,

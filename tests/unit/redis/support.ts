@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
+import { afterAll, beforeAll } from 'vitest';
 import { SharedRedis } from '@/lib/redis/client';
 import { type TestRedis, startRedisServer } from '../../integration/support/redis';
 
@@ -42,6 +43,21 @@ export async function startRedisFixture(log = recordingLog()): Promise<RedisFixt
       await server.close();
     },
   };
+}
+
+/**
+ * A RedisFixture for the whole test file: started before its tests (a redis-server takes a moment), closed after.
+ * Read its fields inside tests; they are filled in once beforeAll has run.
+ */
+export function useRedisFixture(): RedisFixture {
+  const fixture = {} as RedisFixture;
+  beforeAll(async () => {
+    Object.assign(fixture, await startRedisFixture());
+  }, 20_000);
+  afterAll(async () => {
+    await fixture.close?.();
+  });
+  return fixture;
 }
 
 /** A key prefix of its own per test, so tests never see each other's keys. */
