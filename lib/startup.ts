@@ -1,6 +1,6 @@
 import { distDir } from '@/lib/config/dist-dir';
 import { ConfigError, getConfig } from '@/lib/config/env';
-import { installFrontDoor } from '@/lib/http/front-door';
+import { FrontDoor, installFrontDoor } from '@/lib/http/front-door';
 import { addAcceptToPageVary } from '@/lib/http/vary-accept';
 import { embeddedInbox } from '@/lib/mail/embedded-inbox';
 import { loadPageAnswers } from '@/lib/prerendered/pages';
@@ -25,17 +25,22 @@ export async function startServer(): Promise<void> {
   addAcceptToPageVary();
   ensurePagePolicies();
   // The front door after the pages have their policies and before the request guard, which wraps it and so runs
-  // first for every request.
+  // first for every request. It stays closed (Next answers, and holds requests until this function returns)
+  // until the inbox and the stores are ready: it answers without waiting for start-up.
+  let door: FrontDoor | undefined;
   if (process.env.NODE_ENV === 'production' && config.FRONT_DOOR) {
     try {
       const dist = distDir();
-      installFrontDoor({ staticReads: loadStaticReads(config, dist), pages: loadPageAnswers(dist) });
+      door = new FrontDoor({ staticReads: loadStaticReads(config, dist), pages: loadPageAnswers(dist) });
+      installFrontDoor(door);
     } catch (error) {
       // An unreadable build file costs speed, never service: Next serves everything, as with FRONT_DOOR=false.
+      door = undefined;
       console.error('[front door] not installed: the build could not be read; Next serves every request.', error);
     }
   }
   guardRequests(config);
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
   await useSharedStores(config.REDIS_URL);
+  door?.open();
 }
