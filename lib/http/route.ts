@@ -83,7 +83,7 @@ export function apiRoute(handler: Handler): (request: Request, context: NextCont
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** The Allow header of a route that has these methods (HEAD comes with GET; OPTIONS always). */
-const allowHeader = (allowed: readonly string[]) => [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+export const allowHeader = (allowed: readonly string[]) => [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
 
 /** The 405 of `method` on a route that has the `allowed` methods. */
 export function methodNotAllowed(method: string, pathname: string, allowed: readonly string[]): MethodNotAllowedError {

@@ -3,7 +3,7 @@ import type { InitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { publicOrigin } from '@/lib/http/client';
 import { MethodNotAllowedError, NotFoundError } from '@/lib/http/errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
-import { type ApiContext, json } from '@/lib/http/route';
+import { type ApiContext, allowHeader, json } from '@/lib/http/route';
 import { buildMcpServerDescription } from './description';
 import { NotAcceptableError, ProtocolVersionError, SessionRequiredError } from './errors';
 import { methodsOf, readPostedMessages } from './messages';
@@ -11,8 +11,8 @@ import { isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol
 import { buildMcpServer, partsUsedBy } from './server';
 import { SESSION_IDLE_MS, type SessionRecord, getSessionStore, isWellFormedSessionId, newSessionId } from './sessions';
 
-/** Every method /api/mcp has (the Allow header of its 405). */
-const MCP_METHODS = 'GET, POST, DELETE, OPTIONS';
+/** The Allow header of this handler's own 405, the same as the route's OPTIONS answer (HEAD comes with GET). */
+const MCP_ALLOW = allowHeader(['GET', 'POST', 'DELETE']);
 const START_AGAIN = 'Start a new session: POST an initialize request to /api/mcp without an Mcp-Session-Id header.';
 
 /**
@@ -121,7 +121,7 @@ export async function handleMcpGet(request: Request): Promise<Response> {
   throw new MethodNotAllowedError(
     'This server opens no server-to-client event stream (it sends no messages of its own), so GET with an MCP session or with Accept: text/event-stream is not supported.',
     'POST JSON-RPC requests to /api/mcp; each answer comes back on its own POST. GET /api/mcp without a session returns the server description.',
-    { Allow: MCP_METHODS, Vary: 'Accept, Mcp-Session-Id' },
+    { Allow: MCP_ALLOW, Vary: 'Accept, Mcp-Session-Id' },
   );
 }
 

@@ -236,7 +236,7 @@ describe('GET /api/mcp', () => {
     const asked: Record<string, string>[] = [{ 'Mcp-Session-Id': session, Accept: 'text/event-stream' }, { Accept: 'text/event-stream' }, { 'Mcp-Session-Id': session }];
     for (const headers of asked) {
       const response = await mcp('GET', headers);
-      expect(response.headers.get('allow')).toBe('GET, POST, DELETE, OPTIONS');
+      expect(response.headers.get('allow')).toBe('GET, POST, DELETE, HEAD, OPTIONS');
       await expectEnvelope(response, 405, 'METHOD_NOT_ALLOWED');
     }
   });
