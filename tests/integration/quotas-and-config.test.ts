@@ -97,7 +97,7 @@ describe('the embedded inbox when no SMTP server is configured', () => {
     const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
     const app = await startApp({ OUTBOX_DIR: outbox });
     try {
-      expect(app.output()).toContain(`saved as .eml files in ${outbox}`);
+      expect(await app.outputShowing(`saved as .eml files in ${outbox}`)).toContain(`saved as .eml files in ${outbox}`);
       expect(app.output()).toContain('authentication required');
       const response = await schedule(app.url);
       expect(response.status).toBe(200);

@@ -115,9 +115,9 @@ describe('Redis stopped while two instances serve', () => {
     expect(smtp.received.length).toBe(before + 3);
   });
 
-  it('logs the outage once per instance', () => {
+  it('logs the outage once per instance', async () => {
     for (const app of [a, b]) {
-      const warnings = app.output().split('\n').filter((line) => line.includes(`[redis] ${redis.url} is unreachable`));
+      const warnings = (await app.outputShowing(`[redis] ${redis.url} is unreachable`)).split('\n').filter((line) => line.includes(`[redis] ${redis.url} is unreachable`));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain('503 SERVICE_UNAVAILABLE');
     }
@@ -142,7 +142,7 @@ describe('Redis stopped while two instances serve', () => {
     // This test Redis keeps no data across a restart, so the old session is gone: 404, and the client starts again.
     const old = await mcpPost(b.url, rpc(3, 'tools/list'), session);
     expect(old.status).toBe(404);
-    for (const app of [a, b]) expect(app.output()).toContain(`[redis] ${redis.url} is reachable again`);
+    for (const app of [a, b]) expect(await app.outputShowing(`[redis] ${redis.url} is reachable again`)).toContain(`[redis] ${redis.url} is reachable again`);
   });
 
   it('answers 503 within about a second when Redis stops answering without closing connections', async () => {
@@ -178,7 +178,8 @@ describe('an instance started while Redis is unreachable', () => {
   });
 
   it('starts, says so, serves what needs no shared state, and answers 503 for sessions', async () => {
-    expect(app.output()).toMatch(/\[redis\] redis:\/\/127\.0\.0\.1:\d+ is unreachable/);
+    const unreachable = /\[redis\] redis:\/\/127\.0\.0\.1:\d+ is unreachable/;
+    expect(await app.outputShowing(unreachable)).toMatch(unreachable);
     expect((await fetch(`${app.url}/api/agent`)).status).toBe(200);
     await expectUnavailable(await within(2000, () => mcpInitialize(app.url)));
   });

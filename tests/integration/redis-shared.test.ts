@@ -43,8 +43,9 @@ async function mailsArrive(count: number): Promise<number> {
 }
 
 describe('two instances sharing Redis', () => {
-  it('both say at start-up that they share state through Redis', () => {
-    for (const app of [a, b]) expect(app.output()).toContain(`[redis] MCP sessions, quotas and idempotency keys are shared through ${redis.url}`);
+  it('both say at start-up that they share state through Redis', async () => {
+    const line = `[redis] MCP sessions, quotas and idempotency keys are shared through ${redis.url}`;
+    for (const app of [a, b]) expect(await app.outputShowing(line)).toContain(line);
   });
 
   it('serves a session initialised on A from B', async () => {

@@ -24,6 +24,11 @@ export interface RunningApp {
   url: string;
   /** Everything the server printed so far. */
   output(): string;
+  /**
+   * The output once it shows `expected` (waiting at most `ms`), or as it is then. The server prints a line
+   * before the answer it goes with, but the line comes by another pipe and may be read a moment later.
+   */
+  outputShowing(expected: string | RegExp, ms?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -78,9 +83,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const shows = (expected: string | RegExp) => (typeof expected === 'string' ? log.includes(expected) : expected.test(log));
   return {
     url,
     output: () => log,
+    outputShowing: async (expected, ms = 2000) => {
+      for (const until = Date.now() + ms; !shows(expected) && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      return log;
+    },
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
