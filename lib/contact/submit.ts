@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/http/errors';
 import { consumeQuota } from '@/lib/http/quota';
 import { generalQuota } from '@/lib/http/route';
 import { validateInput } from '@/lib/http/validate';
-import { type ConsultationFormState, FORM_FIELDS } from './form-state';
+import { type ConsultationFormState, FORM_FIELDS, INITIAL_FORM_STATE } from './form-state';
 
 /**
  * The contact form's server action. It submits through the same code as the agent API's
@@ -16,6 +16,11 @@ import { type ConsultationFormState, FORM_FIELDS } from './form-state';
  * It works without JavaScript: the browser posts the form and the page is rendered with this state.
  */
 export async function submitConsultation(_previous: ConsultationFormState, form: FormData): Promise<ConsultationFormState> {
+  // A handcrafted call (a Next-Action request, or a form post without the form's hidden fields) may bring
+  // anything; this page's form always sends its FormData second.
+  if (!(form instanceof FormData)) {
+    return { ...INITIAL_FORM_STATE, status: 'invalid', message: 'This submission did not come from the consultation form; nothing was sent. Please use the form.' };
+  }
   const values = Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]));
   // Empty optional fields are left out rather than sent as empty strings.
   const input = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 /** Why a request was refused before Next saw it, for the plain-text answer. */
 export interface Refusal {
-  status: 400 | 403 | 404 | 405;
+  status: 400 | 403 | 404 | 405 | 413 | 500;
   message: string;
 }
 

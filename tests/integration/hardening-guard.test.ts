@@ -83,6 +83,72 @@ describe('forged and unknown form submissions', () => {
   });
 });
 
+describe('form submissions Next could not decode', () => {
+  /** The consultation form's Server Action id, as the page gives it to a browser without JavaScript. */
+  async function actionId(): Promise<string> {
+    const bound = (await contactForm()).get('$ACTION_1:0');
+    return (JSON.parse(String(bound)) as { id: string }).id;
+  }
+  const post = (headers: Record<string, string>, body: BodyInit) => fetch(`${app.url}/contact`, { method: 'POST', headers: { Origin: app.url, ...headers }, body });
+
+  async function expectRefused(response: Response, status: number, message: RegExp): Promise<void> {
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toMatch(message);
+  }
+
+  it.each([
+    ['no boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'],
+    ['a body that is not multipart', 'multipart/form-data; boundary=x', '{}'],
+    ['a body cut short', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="client_name"\r\n\r\nMo\r\n'],
+  ])('a malformed multipart body (%s): 400 in plain text, no mail, no error in the log', async (_label, contentType, body) => {
+    const before = smtp.received.length;
+    await expectRefused(await post({ 'Content-Type': contentType }, body), 400, /not well-formed multipart\/form-data\. Nothing was sent\./);
+    expect(smtp.received.length).toBe(before);
+    expect(app.output()).not.toMatch(/Failed to parse body as FormData/);
+  });
+
+  it('a form submission over 1 MB: 413, no mail', async () => {
+    const before = smtp.received.length;
+    const form = await contactForm();
+    form.append('project_context', 'x'.repeat(1024 * 1024));
+    await expectRefused(await post({}, form), 413, /limited to 1 MB/);
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('a Next-Action call whose arguments are not a list: 400, no mail, no error in the log', async () => {
+    const id = await actionId();
+    const before = smtp.received.length;
+    await expectRefused(await post({ 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8' }, 'garbage'), 400, /not a JSON list/);
+    await expectRefused(await post({ 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8' }, '"x"'), 400, /not a JSON list/);
+    const noArguments = new FormData();
+    noArguments.append('client_name', 'Mo Reyes');
+    await expectRefused(await post({ 'Next-Action': id }, noArguments), 400, /not a JSON list/);
+    expect(smtp.received.length).toBe(before);
+    expect(app.output()).not.toMatch(/CreateListFromArrayLike|Connection closed/);
+  });
+
+  it('the form action called with something other than the form: the form comes back, no mail, no 500', async () => {
+    const id = await actionId();
+    const before = smtp.received.length;
+    const handmade = new FormData();
+    handmade.append(`$ACTION_ID_${id}`, '');
+    handmade.append('client_name', 'Mo Reyes');
+    handmade.append('client_email', 'mo@latticeworks.example');
+    // Without the form's hidden state fields, Next renders the page with the form as it was.
+    const response = await post({}, handmade);
+    expect(response.status).toBe(200);
+    expect((await response.text()).includes('Send request</button>'), 'the form is shown again').toBe(true);
+    const call = await post({ 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, '[null,null]');
+    expect(call.status).toBe(200);
+    expect(await call.text()).toContain('did not come from the consultation form');
+    expect(smtp.received.length).toBe(before);
+    expect(app.output()).not.toMatch(/reading 'get'/);
+  });
+  // The real form, which now reaches Next through the check, is the first test above (without JavaScript) and
+  // tests/e2e/contact-form.spec.ts (with JavaScript, a multipart Next-Action call).
+});
+
 describe('unknown pages as markdown', () => {
   it('are 404 however often and however asked, and leave nothing behind on disk', async () => {
     const cache = path.join(ROOT, distDir(), 'server', 'route-cache');
