@@ -83,8 +83,9 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
       chunks.push(chunk);
     });
     request.once('end', () => resolve(size > limit ? 'too large' : Buffer.concat(chunks)));
+    // After 'end' these change nothing; before it, the client went away mid-body.
     request.once('error', () => resolve(undefined));
-    request.once('aborted', () => resolve(undefined));
+    request.once('close', () => resolve(undefined));
   });
 }
 

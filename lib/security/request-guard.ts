@@ -9,7 +9,8 @@ import { type Refusal, refuseServerAction } from './server-actions';
  * Puts the HTTP-level protections in front of Next, once per process, at start-up (issue 6): every incoming request
  * has its forwarding headers made trustworthy (forwarded-for.ts) and its path made decodable (request-target.ts),
  * a forged cross-site form submission or an unknown form action is refused (server-actions.ts), and a form
- * submission's body is checked before Next decodes it (action-body.ts), before any listener sees it. `knownActions` are the build's Server Action ids (undefined under `next dev`).
+ * submission's body is checked before Next decodes it (action-body.ts), before any listener sees it.
+ * `knownActions` are the build's Server Action ids (undefined under `next dev`).
  * Next's own request listener cannot be reached from start-up code, so this wraps http.Server's emit of the
  * 'request' event; it costs a few string tests per request.
  */
