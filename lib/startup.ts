@@ -35,7 +35,6 @@ export async function startServer(): Promise<void> {
       installFrontDoor(door);
     } catch (error) {
       // An unreadable build file costs speed, never service: Next serves everything, as with FRONT_DOOR=false.
-      door = undefined;
       console.error('[front door] not installed: the build could not be read; Next serves every request.', error);
     }
   }

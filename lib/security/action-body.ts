@@ -1,5 +1,5 @@
 import { IncomingMessage, type IncomingHttpHeaders } from 'node:http';
-import type { Refusal } from './server-actions';
+import { type Refusal, serverActionRequest } from './server-actions';
 
 /**
  * The largest form submission read (Next's default `serverActions.bodySizeLimit`, 1 MB, which Next answers 413
@@ -11,17 +11,15 @@ export const ACTION_BODY_LIMIT = 1024 * 1024;
 export type ActionBodyKind = 'form' | 'reply';
 
 /**
- * Which body of a POST that passed refuseServerAction Next will decode as a Server Action: a multipart body
- * ('form': the consultation form, with or without JavaScript) or a `Next-Action` call with any other body
- * ('reply': JSON text). Next answers a body it cannot decode with a 500, so such a body is read and checked first
- * (checkActionBody). Every other request is left alone.
+ * Which body of a POST that passed refuseServerAction Next will decode as a Server Action (serverActionRequest):
+ * a multipart body ('form': the consultation form, with or without JavaScript) or a `Next-Action` call with any
+ * other body ('reply': JSON text). Next answers a body it cannot decode with a 500, so such a body is read and
+ * checked first (checkActionBody). Every other request is left alone.
  */
 export function actionBodyKind(method: string | undefined, target: string | undefined, headers: IncomingHttpHeaders): ActionBodyKind | undefined {
-  // The API reads its own bodies and answers an unreadable one with the envelope.
-  if (method !== 'POST' || !target || target.startsWith('/api/') || target.startsWith('/_next/')) return undefined;
-  const contentType = (headers['content-type'] ?? '').toLowerCase();
-  if (contentType.startsWith('multipart/form-data')) return 'form';
-  return headers['next-action'] === undefined ? undefined : 'reply';
+  const action = serverActionRequest(method, target, headers);
+  if (action?.multipart) return 'form';
+  return action?.actionId === undefined ? undefined : 'reply';
 }
 
 const UNREADABLE: Refusal = {

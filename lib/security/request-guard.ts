@@ -54,7 +54,7 @@ async function checkThenForward(
   const body = await readBody(request, ACTION_BODY_LIMIT);
   if (body === undefined) return;
   if (body === 'too large') {
-    refuse(request, response, { status: 413, message: 'Content Too Large: a form submission is limited to 1 MB. Nothing was sent.' });
+    refuse(request, response, { status: 413, message: `Content Too Large: a form submission is limited to ${ACTION_BODY_LIMIT / 1024 / 1024} MB. Nothing was sent.` });
     return;
   }
   const refusal = await checkActionBody(kind, request.headers, body);

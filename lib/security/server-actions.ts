@@ -12,6 +12,28 @@ export interface Refusal {
 /** The one page with a form (the consultation form). */
 const FORM_PAGE = '/contact';
 
+/** A POST that Next treats as a Server Action request: what it carries, as Next looks at it. */
+export interface ServerActionRequest {
+  actionId: string | string[] | undefined;
+  multipart: boolean;
+  urlEncoded: boolean;
+}
+
+/**
+ * Whether Next treats this request as a Server Action request (a POST to a page with a `Next-Action` header, a
+ * multipart body or a URL-encoded one), and with what. The API and Next's own paths read their own bodies.
+ */
+export function serverActionRequest(method: string | undefined, target: string | undefined, headers: IncomingHttpHeaders): ServerActionRequest | undefined {
+  if (method !== 'POST' || !target || target.startsWith('/api/') || target.startsWith('/_next/')) return undefined;
+  const actionId = headers['next-action'];
+  const contentType = (headers['content-type'] ?? '').toLowerCase();
+  const multipart = contentType.startsWith('multipart/form-data');
+  // Next also treats a URL-encoded form post as an action and fails with 500 when it is none; no form here sends one.
+  const urlEncoded = contentType.startsWith('application/x-www-form-urlencoded');
+  if (actionId === undefined && !multipart && !urlEncoded) return undefined;
+  return { actionId, multipart, urlEncoded };
+}
+
 /**
  * Refuses a Server Action request (the consultation form) that Next would answer with a 500, before Next sees it:
  * - an Origin that is not this site (Next's own rule, app-render/action-handler.js: Origin's host must equal
@@ -28,13 +50,9 @@ export function refuseServerAction(
   headers: IncomingHttpHeaders,
   knownActions?: ReadonlySet<string>,
 ): Refusal | undefined {
-  if (method !== 'POST' || !target || target.startsWith('/api/') || target.startsWith('/_next/')) return undefined;
-  const actionId = headers['next-action'];
-  const contentType = (headers['content-type'] ?? '').toLowerCase();
-  const multipart = contentType.startsWith('multipart/form-data');
-  // Next also treats a URL-encoded form post as an action and fails with 500 when it is none; no form here sends one.
-  const urlEncoded = contentType.startsWith('application/x-www-form-urlencoded');
-  if (actionId === undefined && !multipart && !urlEncoded) return undefined;
+  const action = serverActionRequest(method, target, headers);
+  if (!action || !target) return undefined;
+  const { actionId, urlEncoded } = action;
   const origin = headers.origin;
   if (origin !== undefined) {
     let originHost: string;
