@@ -1,5 +1,5 @@
 import { IncomingMessage, Server, type ServerResponse } from 'node:http';
-import { API_VERSION } from '@/lib/version';
+import { API_HEADERS, SHARED_HEADERS } from '@/lib/http/shared-headers';
 import { ACTION_BODY_LIMIT, type ActionBodyKind, actionBodyKind, checkActionBody, readBody, replayRequest } from './action-body';
 import { forwardedForGuard, rewriteForwardedHeaders } from './forwarded-for';
 import { repairRequestTarget } from './request-target';
@@ -66,16 +66,17 @@ function isResponse(value: unknown): value is ServerResponse {
   return typeof value === 'object' && value !== null && 'writeHead' in value && 'end' in value;
 }
 
-/** Answers a refused request here, with the headers next.config.ts gives every response. */
+/**
+ * Answers a refused request here, with the headers next.config.ts gives every response, and the API's policy
+ * (plain text is no document to run).
+ */
 function refuse(request: IncomingMessage, response: ServerResponse, refusal: Refusal): void {
   request.resume();
   response.writeHead(refusal.status, {
+    ...SHARED_HEADERS,
+    ...API_HEADERS,
     'Content-Type': 'text/plain; charset=utf-8',
     'Cache-Control': 'no-store',
-    'Access-Control-Allow-Origin': '*',
-    'REST-Version': API_VERSION,
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   });
   response.end(`${refusal.message}\n`);
 }
