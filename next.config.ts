@@ -1,7 +1,14 @@
 import type { NextConfig } from 'next';
 import { distDirName } from './lib/config/dist-dir';
 import { NO_SCRIPT_POLICY } from './lib/security/csp';
-import { API_HEADERS, API_SOURCE, PAGE_HEADERS, PAGE_SOURCE, SHARED_HEADERS, asHeaderList } from './lib/http/shared-headers';
+import {
+  API_HEADERS,
+  API_SOURCE,
+  PAGE_HEADERS,
+  PAGE_SOURCE,
+  SHARED_HEADERS,
+  asHeaderList,
+} from './lib/http/shared-headers';
 
 /** An Accept header that is exactly `text/markdown` (a has/missing condition; the value is an anchored regex). */
 const ACCEPT_EXACTLY_MARKDOWN = { type: 'header' as const, key: 'accept', value: 'text/markdown' };

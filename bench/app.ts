@@ -60,9 +60,11 @@ export function buildApp(siteUrl: string): void {
       encoding: 'utf8',
       timeout: 600_000,
     });
-    if (build.status !== 0) throw new Error(`npm run build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
+    if (build.status !== 0)
+      throw new Error(`npm run build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`);
   } finally {
-    for (const { full, text } of keep) if (text !== undefined && fs.readFileSync(full, 'utf8') !== text) fs.writeFileSync(full, text);
+    for (const { full, text } of keep)
+      if (text !== undefined && fs.readFileSync(full, 'utf8') !== text) fs.writeFileSync(full, text);
   }
   fs.writeFileSync(SITE_URL_FILE, siteUrl);
 }
@@ -96,7 +98,10 @@ export async function startApp(siteUrl: string): Promise<Server> {
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${log}`);
-    const status = await fetch(`${siteUrl}/`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status, () => 0);
+    const status = await fetch(`${siteUrl}/`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) break;
     if (Date.now() - started > 30_000) {
       await stopChild(child);
@@ -124,7 +129,12 @@ export interface Captured {
 const OWN_FIELDS = new Set(['date', 'connection', 'keep-alive']);
 
 /** Sends one request with node:http (the headers autocannon sends, no compression) and captures the answer. */
-export function capture(url: string, method: string, headers: Record<string, string>, body?: string): Promise<Captured> {
+export function capture(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Captured> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -147,7 +157,10 @@ export function capture(url: string, method: string, headers: Record<string, str
 
 /** The bare Node http server (bench/bare-server.ts) in its own process; `serve` sets the response it replays. */
 export async function startBareServer(): Promise<Server & { serve(captured: Captured): Promise<void> }> {
-  const child = fork(path.join(import.meta.dirname, 'bare-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(path.join(import.meta.dirname, 'bare-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { port: number }) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));

@@ -36,7 +36,10 @@ declare module 'autocannon' {
 
   /** The running instance: a promise of the result that also emits one 'response' event per answer. */
   export interface Instance extends Promise<Result> {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
   }
 
   export default function autocannon(options: Options): Instance;

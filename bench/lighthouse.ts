@@ -16,7 +16,12 @@ import { cliOptions, runMain } from './cli';
  */
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const FLOORS: Record<(typeof CATEGORIES)[number], number> = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1 };
+const FLOORS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 0.95,
+  accessibility: 1,
+  'best-practices': 1,
+  seo: 1,
+};
 
 const args = cliOptions();
 
@@ -25,7 +30,9 @@ async function pagesOf(url: string): Promise<string[]> {
   const given = args.get('pages');
   if (given) return given.split(',');
   const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
-  const content = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname).find((p) => p.startsWith('/engagements/'));
+  const content = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((match) => new URL(match[1] ?? '').pathname)
+    .find((p) => p.startsWith('/engagements/'));
   return ['/', content ?? '/about'];
 }
 
@@ -50,7 +57,9 @@ function audit(url: string, reportPath: string): Promise<Record<string, number>>
     child.once('exit', (code) => {
       clearTimeout(timer);
       if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
-      const report: { categories: Record<string, { score: number | null }> } = JSON.parse(fs.readFileSync(reportPath, 'utf8'));
+      const report: { categories: Record<string, { score: number | null }> } = JSON.parse(
+        fs.readFileSync(reportPath, 'utf8'),
+      );
       resolve(Object.fromEntries(CATEGORIES.map((category) => [category, report.categories[category]?.score ?? 0])));
     });
   });
@@ -59,7 +68,12 @@ function audit(url: string, reportPath: string): Promise<Record<string, number>>
 async function main(): Promise<number> {
   const previous = args.has('build') ? undefined : previousBuildUrl();
   const siteUrl = previous ?? `http://127.0.0.1:${await freePort()}`;
-  console.log(`lighthouse: Chromium ${CHROMIUM_PATH}; ${DIST_DIR} built with SITE_URL=${siteUrl}; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `lighthouse: Chromium ${CHROMIUM_PATH}; ${DIST_DIR} built with SITE_URL=${siteUrl}; load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   if (!previous) {
     console.log('lighthouse: npm run build ...');
     buildApp(siteUrl);
@@ -69,7 +83,10 @@ async function main(): Promise<number> {
   let failed = 0;
   try {
     for (const page of await pagesOf(app.url)) {
-      const scores = await audit(`${app.url}${page}`, path.join(reports, `${page.replace(/\W+/g, '-') || 'home'}.json`));
+      const scores = await audit(
+        `${app.url}${page}`,
+        path.join(reports, `${page.replace(/\W+/g, '-') || 'home'}.json`),
+      );
       const line = CATEGORIES.map((category) => {
         const ok = (scores[category] ?? 0) >= FLOORS[category];
         if (!ok) failed += 1;
@@ -81,7 +98,11 @@ async function main(): Promise<number> {
     await app.stop();
   }
   console.log(`reports: ${reports}`);
-  console.log(failed === 0 ? 'every score met (performance >= 0.95; accessibility, best practices, SEO = 1)' : `${failed} score(s) under target`);
+  console.log(
+    failed === 0
+      ? 'every score met (performance >= 0.95; accessibility, best practices, SEO = 1)'
+      : `${failed} score(s) under target`,
+  );
   return failed === 0 ? 0 : 1;
 }
 

@@ -1,6 +1,15 @@
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
-import { type Captured, DIST_DIR, buildApp, capture, freePort, previousBuildUrl, startApp, startBareServer } from './app';
+import {
+  type Captured,
+  DIST_DIR,
+  buildApp,
+  capture,
+  freePort,
+  previousBuildUrl,
+  startApp,
+  startBareServer,
+} from './app';
 import { cliOptions, runMain } from './cli';
 import { MAX_P99_MS, TARGETS, type Target } from './targets';
 
@@ -37,7 +46,12 @@ const RAMP_SECONDS = 1.5;
  * (the connections are opening), so req/s and the latencies are those of 50 open connections. Errors count
  * from the first request.
  */
-async function measure(url: string, target: Target, headers: Record<string, string>, seconds: number): Promise<Measured> {
+async function measure(
+  url: string,
+  target: Target,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Measured> {
   const instance = autocannon({
     url: `${url}${target.path}`,
     method: target.method,
@@ -63,11 +77,19 @@ async function measure(url: string, target: Target, headers: Record<string, stri
 
 /** Two halves of one measurement: mean req/s and p50, the worse p99, every error. */
 function combine(a: Measured, b: Measured): Measured {
-  return { reqPerSec: (a.reqPerSec + b.reqPerSec) / 2, p50: (a.p50 + b.p50) / 2, p99: Math.max(a.p99, b.p99), errors: a.errors + b.errors };
+  return {
+    reqPerSec: (a.reqPerSec + b.reqPerSec) / 2,
+    p50: (a.p50 + b.p50) / 2,
+    p99: Math.max(a.p99, b.p99),
+    errors: a.errors + b.errors,
+  };
 }
 
 function check(target: Target, captured: Captured): void {
-  const type = captured.headers[captured.headers.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'content-type') + 1] ?? '';
+  const type =
+    captured.headers[
+      captured.headers.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'content-type') + 1
+    ] ?? '';
   const body = captured.body.toString('utf8');
   if (captured.status !== 200 || !target.expect.type.test(type) || !body.includes(target.expect.body)) {
     throw new Error(`${target.name}: unexpected answer ${captured.status} ${type}: ${body.slice(0, 300)}`);
@@ -80,25 +102,39 @@ async function openMcpSession(url: string): Promise<Record<string, string>> {
   const init = await fetch(`${url}/api/mcp`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    }),
   });
   const session = init.headers.get('mcp-session-id');
   if (init.status !== 200 || !session) throw new Error(`MCP initialize failed: ${init.status} ${await init.text()}`);
   const named = { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-03-26' };
-  await fetch(`${url}/api/mcp`, { method: 'POST', headers: { ...headers, ...named }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  await fetch(`${url}/api/mcp`, {
+    method: 'POST',
+    headers: { ...headers, ...named },
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
   return named;
 }
 
 const fmt = (value: number, digits = 0) => value.toFixed(digits);
-const pad = (cells: string[], widths: number[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+const pad = (cells: string[], widths: number[]) =>
+  cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
 
 async function main(): Promise<number> {
   const targets = TARGETS.filter((target) => !only || target.name.includes(only));
   const reuse = args.has('no-build') ? previousBuildUrl() : undefined;
   const siteUrl = reuse ?? `http://127.0.0.1:${await freePort()}`;
   const loadBefore = os.loadavg();
-  console.log(`bench: Node ${process.version}, ${os.cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`bench: ${DIST_DIR} built with SITE_URL=${siteUrl}; RATE_LIMIT_PER_MINUTE=0 and SCHEDULE_LIMIT_PER_HOUR=0 (quotas off for the run)`);
+  console.log(
+    `bench: Node ${process.version}, ${os.cpus().length} cores, load ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  console.log(
+    `bench: ${DIST_DIR} built with SITE_URL=${siteUrl}; RATE_LIMIT_PER_MINUTE=0 and SCHEDULE_LIMIT_PER_HOUR=0 (quotas off for the run)`,
+  );
   console.log(
     `bench: autocannon, ${CONNECTIONS} connections; per target ${DURATION} s measured on the app and ${DURATION} s on its limit, each run after ` +
       `${RAMP_SECONDS} s of connections opening, the app warmed up for ${WARMUP} s first; loopback only`,
@@ -130,7 +166,17 @@ async function main(): Promise<number> {
       const ratio = result.reqPerSec / limit.reqPerSec;
       const ok = ratio >= target.floor && result.p99 < MAX_P99_MS && result.errors === 0;
       if (!ok) failed += 1;
-      const row = [target.name, fmt(result.reqPerSec), fmt(result.p50), fmt(result.p99), String(result.errors), fmt(limit.reqPerSec), fmt(ratio, 3), `>= ${target.floor.toFixed(2)}`, ok ? 'ok' : 'MISSED'];
+      const row = [
+        target.name,
+        fmt(result.reqPerSec),
+        fmt(result.p50),
+        fmt(result.p99),
+        String(result.errors),
+        fmt(limit.reqPerSec),
+        fmt(ratio, 3),
+        `>= ${target.floor.toFixed(2)}`,
+        ok ? 'ok' : 'MISSED',
+      ];
       rows.push(row);
       console.log(`bench: ${row.join(' | ')}`);
     }
@@ -142,7 +188,12 @@ async function main(): Promise<number> {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)));
   console.log(`\n${pad(header, widths)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of rows) console.log(pad(row, widths));
-  console.log(`\nload average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(failed === 0 ? `every target met (p99 under ${MAX_P99_MS} ms, no errors)` : `${failed} target(s) MISSED`);
   return failed === 0 ? 0 : 1;
 }

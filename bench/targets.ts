@@ -20,13 +20,28 @@ export interface Target {
 /** A browser's Accept for a page view (proxy.ts is not run for it: it does not mention text/markdown). */
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
-const EVALUATE_INPUT = { challenges: 'Our Series B pitch deck does not land with investors', technology_sector: 'fintech' };
+const EVALUATE_INPUT = {
+  challenges: 'Our Series B pitch deck does not land with investors',
+  technology_sector: 'fintech',
+};
 
 export const MAX_P99_MS = 100;
 
 export const TARGETS: Target[] = [
-  { name: 'GET /api/agent', method: 'GET', path: '/api/agent', floor: 0.1, expect: { type: /^application\/json/, body: '"version":"2.6.0"' } },
-  { name: 'GET resources/bio', method: 'GET', path: '/api/agent/resources/bio', floor: 0.1, expect: { type: /^application\/json/, body: '"name":"bio"' } },
+  {
+    name: 'GET /api/agent',
+    method: 'GET',
+    path: '/api/agent',
+    floor: 0.1,
+    expect: { type: /^application\/json/, body: '"version":"2.6.0"' },
+  },
+  {
+    name: 'GET resources/bio',
+    method: 'GET',
+    path: '/api/agent/resources/bio',
+    floor: 0.1,
+    expect: { type: /^application\/json/, body: '"name":"bio"' },
+  },
   {
     name: 'GET resources/bio (markdown)',
     method: 'GET',
@@ -35,13 +50,51 @@ export const TARGETS: Target[] = [
     floor: 0.1,
     expect: { type: /^text\/markdown/, body: '# ' },
   },
-  { name: 'GET resources/case-studies', method: 'GET', path: '/api/agent/resources/case-studies', floor: 0.1, expect: { type: /^application\/json/, body: '"case-studies"' } },
-  { name: 'GET resources/engagements', method: 'GET', path: '/api/agent/resources/engagements', floor: 0.1, expect: { type: /^application\/json/, body: '"engagements"' } },
-  { name: 'GET resources/contact-card', method: 'GET', path: '/api/agent/resources/contact-card', floor: 0.1, expect: { type: /^application\/json/, body: 'BEGIN:VCARD' } },
+  {
+    name: 'GET resources/case-studies',
+    method: 'GET',
+    path: '/api/agent/resources/case-studies',
+    floor: 0.1,
+    expect: { type: /^application\/json/, body: '"case-studies"' },
+  },
+  {
+    name: 'GET resources/engagements',
+    method: 'GET',
+    path: '/api/agent/resources/engagements',
+    floor: 0.1,
+    expect: { type: /^application\/json/, body: '"engagements"' },
+  },
+  {
+    name: 'GET resources/contact-card',
+    method: 'GET',
+    path: '/api/agent/resources/contact-card',
+    floor: 0.1,
+    expect: { type: /^application\/json/, body: 'BEGIN:VCARD' },
+  },
   { name: 'GET /llms.txt', method: 'GET', path: '/llms.txt', floor: 0.1, expect: { type: /^text\/plain/, body: '# ' } },
-  { name: 'GET / (HTML)', method: 'GET', path: '/', headers: { Accept: BROWSER_ACCEPT }, floor: 0.05, expect: { type: /^text\/html/, body: '<!DOCTYPE html>' } },
-  { name: 'GET /index.md', method: 'GET', path: '/index.md', floor: 0.05, expect: { type: /^text\/markdown/, body: '---' } },
-  { name: 'GET / (Accept: markdown)', method: 'GET', path: '/', headers: { Accept: 'text/markdown' }, floor: 0.05, expect: { type: /^text\/markdown/, body: '---' } },
+  {
+    name: 'GET / (HTML)',
+    method: 'GET',
+    path: '/',
+    headers: { Accept: BROWSER_ACCEPT },
+    floor: 0.05,
+    expect: { type: /^text\/html/, body: '<!DOCTYPE html>' },
+  },
+  {
+    name: 'GET /index.md',
+    method: 'GET',
+    path: '/index.md',
+    floor: 0.05,
+    expect: { type: /^text\/markdown/, body: '---' },
+  },
+  {
+    name: 'GET / (Accept: markdown)',
+    method: 'GET',
+    path: '/',
+    headers: { Accept: 'text/markdown' },
+    floor: 0.05,
+    expect: { type: /^text\/markdown/, body: '---' },
+  },
   {
     name: 'POST tools/evaluate-client-needs',
     method: 'POST',
@@ -56,7 +109,12 @@ export const TARGETS: Target[] = [
     method: 'POST',
     path: '/api/mcp',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'evaluate_client_needs', arguments: EVALUATE_INPUT } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'evaluate_client_needs', arguments: EVALUATE_INPUT },
+    }),
     floor: 0.02,
     expect: { type: /^application\/json/, body: '"structuredContent"' },
     mcpSession: true,

@@ -4,7 +4,7 @@ import { FrontDoor, installFrontDoor } from '@/lib/http/front-door';
 import { addAcceptToPageVary } from '@/lib/http/vary-accept';
 import { embeddedInbox } from '@/lib/mail/embedded-inbox';
 import { loadPageAnswers } from '@/lib/prerendered/pages';
-import { useSharedStores } from '@/lib/redis/shared-stores';
+import { chooseSharedStores } from '@/lib/redis/shared-stores';
 import { ensurePagePolicies, guardRequests } from '@/lib/security/startup';
 import { loadStaticReads } from '@/lib/static-reads/start';
 
@@ -40,6 +40,6 @@ export async function startServer(): Promise<void> {
   }
   guardRequests(config);
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
-  await useSharedStores(config.REDIS_URL);
+  await chooseSharedStores(config.REDIS_URL);
   door?.open();
 }

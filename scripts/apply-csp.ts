@@ -10,4 +10,6 @@ import { applyCspToBuild } from '../lib/security/build-csp';
 const manifest = applyCspToBuild(distDir());
 const pages = Object.entries(manifest.pages);
 const scripts = pages.reduce((sum, [, page]) => sum + page.inlineScripts, 0);
-console.log(`Content-Security-Policy: ${pages.length} prerendered pages, ${scripts} inline scripts hashed (${path.relative(process.cwd(), distDir())}/csp-manifest.json)`);
+console.log(
+  `Content-Security-Policy: ${pages.length} prerendered pages, ${scripts} inline scripts hashed (${path.relative(process.cwd(), distDir())}/csp-manifest.json)`,
+);

@@ -11,9 +11,13 @@ const SEVERITIES = ['info', 'low', 'moderate', 'high', 'critical'] as const;
 
 const AuditReportSchema = z.object({
   metadata: z.object({ vulnerabilities: z.record(z.string(), z.number()) }),
-  vulnerabilities: z.record(z.string(), z.object({ severity: z.string(), via: z.array(z.unknown()).optional() })).default({}),
+  vulnerabilities: z
+    .record(z.string(), z.object({ severity: z.string(), via: z.array(z.unknown()).optional() }))
+    .default({}),
 });
-const AuditErrorSchema = z.object({ error: z.object({ summary: z.string().optional(), detail: z.string().optional() }).passthrough() });
+const AuditErrorSchema = z.object({
+  error: z.object({ summary: z.string().optional(), detail: z.string().optional() }).passthrough(),
+});
 const FailedRequestSchema = z.object({ message: z.string(), statusCode: z.number().optional() });
 
 export type AuditVerdict = { exitCode: 0 | 1 | 2; message: string };
@@ -24,12 +28,17 @@ export function judgeAudit(output: string): AuditVerdict {
   try {
     json = JSON.parse(output);
   } catch {
-    return { exitCode: 2, message: `npm audit could not run: it printed no JSON report (${output.trim().slice(0, 200) || 'no output'}).` };
+    return {
+      exitCode: 2,
+      message: `npm audit could not run: it printed no JSON report (${output.trim().slice(0, 200) || 'no output'}).`,
+    };
   }
   const report = AuditReportSchema.safeParse(json);
   if (report.success) {
     const counts = report.data.metadata.vulnerabilities;
-    const serious = Object.entries(report.data.vulnerabilities).filter(([, entry]) => entry.severity === 'high' || entry.severity === 'critical');
+    const serious = Object.entries(report.data.vulnerabilities).filter(
+      ([, entry]) => entry.severity === 'high' || entry.severity === 'critical',
+    );
     const summary = SEVERITIES.map((severity) => `${counts[severity] ?? 0} ${severity}`).join(', ');
     if (serious.length === 0 && (counts.high ?? 0) === 0 && (counts.critical ?? 0) === 0) {
       return { exitCode: 0, message: `npm audit --omit=dev: no high or critical advisory (${summary}).` };
@@ -41,8 +50,15 @@ export function judgeAudit(output: string): AuditVerdict {
   }
   const failure = AuditErrorSchema.safeParse(json);
   const request = FailedRequestSchema.safeParse(json);
-  const why = request.success ? request.data.message : failure.success ? failure.data.error.summary || failure.data.error.detail || 'an error' : 'an unexpected report';
-  return { exitCode: 2, message: `npm audit could not run: the registry's audit endpoint answered ${why}. No verdict on advisories.` };
+  const why = request.success
+    ? request.data.message
+    : failure.success
+      ? failure.data.error.summary || failure.data.error.detail || 'an error'
+      : 'an unexpected report';
+  return {
+    exitCode: 2,
+    message: `npm audit could not run: the registry's audit endpoint answered ${why}. No verdict on advisories.`,
+  };
 }
 
 function main(): void {

@@ -35,6 +35,8 @@ step "content check"
 npm run --silent check
 step "types"
 npm run --silent typecheck
+step "lint and format (ESLint with Next's rules, Prettier)"
+npm run --silent lint
 step "production build"
 npm run --silent build
 

@@ -20,7 +20,12 @@ export default function CaseStudiesPage() {
       <div className="container section">
         <div className="card-grid">
           {caseStudies.map((study) => (
-            <CaseStudyCard key={study.slug} study={study} engagementTitle={titleOf(study.engagement)} headingLevel={2} />
+            <CaseStudyCard
+              key={study.slug}
+              study={study}
+              engagementTitle={titleOf(study.engagement)}
+              headingLevel={2}
+            />
           ))}
         </div>
       </div>

@@ -6,5 +6,7 @@ export const dynamic = 'force-static';
 
 /** GET /llms-full.txt: every page as markdown in one file, prerendered. */
 export function GET(): Response {
-  return new Response(buildLlmsFullTxt(getContent(), siteUrl()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(buildLlmsFullTxt(getContent(), siteUrl()), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 }

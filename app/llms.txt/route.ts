@@ -6,5 +6,7 @@ export const dynamic = 'force-static';
 
 /** GET /llms.txt (spec endpoint 8): the site index for language models, prerendered. */
 export function GET(): Response {
-  return new Response(buildLlmsTxt(getContent(), siteUrl()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(buildLlmsTxt(getContent(), siteUrl()), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 }

@@ -56,7 +56,10 @@ export function summariseFields(schema: z.ZodType): string {
   if (summary === undefined) {
     const shape = shapeOf(schema);
     summary = Object.entries(shape.properties)
-      .map(([name, field]) => `${name} (${field.type ?? 'any'}, ${shape.required.includes(name) ? 'required' : 'optional'})`)
+      .map(
+        ([name, field]) =>
+          `${name} (${field.type ?? 'any'}, ${shape.required.includes(name) ? 'required' : 'optional'})`,
+      )
       .join(', ');
     summaries.set(schema, summary);
   }

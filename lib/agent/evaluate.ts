@@ -102,7 +102,10 @@ export interface EngagementScore {
 }
 
 /** Scores every engagement against a request, best first, by the rules above. */
-export function scoreEngagements(engagements: readonly Engagement[], request: EvaluateClientNeedsRequest): EngagementScore[] {
+export function scoreEngagements(
+  engagements: readonly Engagement[],
+  request: EvaluateClientNeedsRequest,
+): EngagementScore[] {
   const challengeWords = normalise(request.challenges);
   const sectorWords = normalise(request.technology_sector);
   const scores = engagements.map((engagement, index) => {
@@ -111,7 +114,15 @@ export function scoreEngagements(engagements: readonly Engagement[], request: Ev
     const matchedSectors = matchPhrases(sectorWords, engagement.sectors).map((match) => match.phrase);
     const keywordPoints = keywords.reduce((sum, match) => sum + 1 + match.length, 0);
     const sectorPoints = matchedSectors.length;
-    return { engagement, index, keywordPoints, sectorPoints, total: keywordPoints + sectorPoints, matchedKeywords, matchedSectors };
+    return {
+      engagement,
+      index,
+      keywordPoints,
+      sectorPoints,
+      total: keywordPoints + sectorPoints,
+      matchedKeywords,
+      matchedSectors,
+    };
   });
   scores.sort(
     (a, b) =>
@@ -147,13 +158,16 @@ export interface EvaluateContext {
 }
 
 /** Builds the spec's EvaluateClientNeedsResponse. */
-export function evaluateClientNeeds(request: EvaluateClientNeedsRequest, context: EvaluateContext): EvaluateClientNeedsResponse {
+export function evaluateClientNeeds(
+  request: EvaluateClientNeedsRequest,
+  context: EvaluateContext,
+): EvaluateClientNeedsResponse {
   const ranked = scoreEngagements(context.engagements, request);
   const best = ranked[0];
   if (!best) throw new Error('evaluateClientNeeds needs at least one engagement');
   const signal = best.keywordPoints > 0;
   const fallback = context.engagements.find((engagement) => engagement.fallback) ?? best.engagement;
-  const chosen = signal ? best : ranked.find((score) => score.engagement === fallback) ?? best;
+  const chosen = signal ? best : (ranked.find((score) => score.engagement === fallback) ?? best);
   const runnerUp = ranked.find((score) => score !== chosen && score.total > 0);
   const sectorNote =
     chosen.matchedSectors.length > 0

@@ -19,7 +19,11 @@ export function buildManifest(origin: string): Manifest {
     description:
       `Agent API of ${site.siteName}: ${site.description} Four read-only resources and two tools; ` +
       'the same surface is served over MCP (Streamable HTTP, protocol revision 2025-03-26).',
-    resources: RESOURCES.map((resource) => ({ name: resource.name, method: 'GET', url: resourceUrl(origin, resource.name) })),
+    resources: RESOURCES.map((resource) => ({
+      name: resource.name,
+      method: 'GET',
+      url: resourceUrl(origin, resource.name),
+    })),
     tools: TOOLS.map((tool) => ({
       name: tool.name,
       method: 'POST',

@@ -38,7 +38,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   {
     name: 'engagements',
     title: 'Engagement types',
-    description: 'The four engagement types offered: what each includes, its outcomes, timing and the sectors it suits.',
+    description:
+      'The four engagement types offered: what each includes, its outcomes, timing and the sectors it suits.',
     mimeType: 'application/json',
     schema: 'ResourceJson',
     uri: 'consultancy://resources/engagements',
@@ -90,19 +91,21 @@ export function bioMarkdown(content: Content): string {
 
 function dataOf(name: 'case-studies' | 'engagements', content: Content, origin: string): Record<string, unknown>[] {
   if (name === 'engagements') {
-    return content.engagements.map(({ key, title, tagline, summary, price, includes, outcomes, timing, sectors, keywords }) => ({
-      key,
-      title,
-      tagline,
-      summary,
-      ...(price ? { price } : {}),
-      includes,
-      outcomes,
-      timing,
-      sectors,
-      keywords,
-      url: `${origin}/engagements/${key}`,
-    }));
+    return content.engagements.map(
+      ({ key, title, tagline, summary, price, includes, outcomes, timing, sectors, keywords }) => ({
+        key,
+        title,
+        tagline,
+        summary,
+        ...(price ? { price } : {}),
+        includes,
+        outcomes,
+        timing,
+        sectors,
+        keywords,
+        url: `${origin}/engagements/${key}`,
+      }),
+    );
   }
   return content.caseStudies.map((study) => ({
     slug: study.slug,
@@ -122,7 +125,11 @@ function dataOf(name: 'case-studies' | 'engagements', content: Content, origin: 
 }
 
 /** Reads a resource from the content files; `origin` makes its page links absolute. */
-export function readResource(resource: ResourceDefinition, origin: string, content: Content = getContent()): ResourceContent {
+export function readResource(
+  resource: ResourceDefinition,
+  origin: string,
+  content: Content = getContent(),
+): ResourceContent {
   switch (resource.name) {
     case 'bio': {
       const markdown = bioMarkdown(content);

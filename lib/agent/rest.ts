@@ -55,7 +55,11 @@ export async function callTool(request: Request, context: ApiContext): Promise<R
   const key = tool.sideEffects ? readIdempotencyKey(request.headers) : undefined;
   const input = await readJsonBody(request, tool.input, summariseFields(tool.input));
   const run = async () => {
-    const output = await tool.run(input, { origin: publicOrigin(request), requestId: context.requestId, consume: context.consume });
+    const output = await tool.run(input, {
+      origin: publicOrigin(request),
+      requestId: context.requestId,
+      consume: context.consume,
+    });
     return json(output, 200, { 'Cache-Control': 'no-store' });
   };
   // Idempotency-Key (issue 6): a retry of a call that sends mail replays the first answer instead of mailing again.

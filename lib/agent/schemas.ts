@@ -26,8 +26,10 @@ const multiLine = (max: number) =>
 
 export const EvaluateClientNeedsRequestSchema = z
   .strictObject({
-    challenges: multiLine(4000).describe('current messaging, pitch or scaling challenges, in the client\'s words'),
-    technology_sector: singleLine(200).describe('the technical domain, free text (for example "developer tools" or "fintech")'),
+    challenges: multiLine(4000).describe("current messaging, pitch or scaling challenges, in the client's words"),
+    technology_sector: singleLine(200).describe(
+      'the technical domain, free text (for example "developer tools" or "fintech")',
+    ),
   })
   .describe('EvaluateClientNeedsRequest');
 
@@ -45,7 +47,9 @@ export const EvaluateClientNeedsResponseSchema = z
       outcomes: z.array(z.string()),
       timing: z.array(z.string()),
     }).describe('the best-matching engagement type'),
-    alsoConsider: EngagementSummarySchema.nullable().describe('the runner-up engagement type when it scored, else null'),
+    alsoConsider: EngagementSummarySchema.nullable().describe(
+      'the runner-up engagement type when it scored, else null',
+    ),
     nextStep: z.string().describe('suggested next step'),
   })
   .describe('EvaluateClientNeedsResponse');
@@ -57,7 +61,9 @@ export const ScheduleConsultationRequestSchema = z
       .email({ error: 'must be an email address such as name@example.com' })
       .max(254, 'must be at most 254 characters')
       .describe('address the consultant replies to'),
-    preferred_time: singleLine(200).optional().describe('preferred time slot, any format (for example "Tuesday afternoons CET")'),
+    preferred_time: singleLine(200)
+      .optional()
+      .describe('preferred time slot, any format (for example "Tuesday afternoons CET")'),
     project_context: multiLine(4000).optional().describe('what the company does and what prompted the inquiry'),
     technology_sector: singleLine(200).optional().describe('the technical domain'),
   })

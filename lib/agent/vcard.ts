@@ -8,7 +8,11 @@ import type { Bio } from '@/lib/content';
 
 /** Escapes a TEXT value. */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/,/g, '\\,').replace(/;/g, '\\;').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** Folds one content line so that no physical line is longer than 75 octets. */
@@ -45,7 +49,9 @@ export function buildVcard(bio: Bio): string {
     `TEL;TYPE=WORK,VOICE:${bio.phone}`,
     `ADR;TYPE=WORK:;;;${escapeText(city)};${escapeText(region ?? '')};;${escapeText(country)}`,
     `URL:${bio.website}`,
-    ...bio.social.map((link) => `X-SOCIALPROFILE;TYPE=${link.label.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}:${link.url}`),
+    ...bio.social.map(
+      (link) => `X-SOCIALPROFILE;TYPE=${link.label.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}:${link.url}`,
+    ),
     `NOTE:${escapeText(bio.headline)}`,
     `REV:${bio.updated}`,
     'END:VCARD',

@@ -8,12 +8,19 @@ const Bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 const Count = (fallback: number) =>
-  z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(0, 'expected 0 or more').default(fallback);
+  z.coerce
+    .number({ error: 'expected a whole number' })
+    .int('expected a whole number')
+    .min(0, 'expected 0 or more')
+    .default(fallback);
 const Empty = z.literal('').transform(() => undefined);
 
 export const ConfigSchema = z
   .object({
-    SITE_URL: z.url({ protocol: /^https?$/, error: 'expected an absolute http(s) URL such as https://example.com' }).or(Empty).optional(),
+    SITE_URL: z
+      .url({ protocol: /^https?$/, error: 'expected an absolute http(s) URL such as https://example.com' })
+      .or(Empty)
+      .optional(),
     SMTP_HOST: z.string().trim().min(1).or(Empty).optional(),
     SMTP_PORT: z.coerce
       .number({ error: 'expected a port number' })
@@ -32,8 +39,15 @@ export const ConfigSchema = z
     SCHEDULE_LIMIT_PER_HOUR: Count(5),
     TRUST_PROXY: Bool.default(false),
     FRONT_DOOR: Bool.default(true),
-    MCP_MAX_SESSIONS: z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(1, 'expected 1 or more').default(10_000),
-    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL such as redis://localhost:6379' }).or(Empty).optional(),
+    MCP_MAX_SESSIONS: z.coerce
+      .number({ error: 'expected a whole number' })
+      .int('expected a whole number')
+      .min(1, 'expected 1 or more')
+      .default(10_000),
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL such as redis://localhost:6379' })
+      .or(Empty)
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SMTP_HOST && (!env.SMTP_USER || !env.SMTP_PASS)) {

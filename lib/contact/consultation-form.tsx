@@ -18,7 +18,18 @@ interface FieldProps {
   error?: string;
 }
 
-function Field({ name, label, hint, required, type = 'text', autoComplete, maxLength, multiline, value, error }: FieldProps) {
+function Field({
+  name,
+  label,
+  hint,
+  required,
+  type = 'text',
+  autoComplete,
+  maxLength,
+  multiline,
+  value,
+  error,
+}: FieldProps) {
   const id = `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
@@ -34,7 +45,12 @@ function Field({ name, label, hint, required, type = 'text', autoComplete, maxLe
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
-        {label} {required ? <span className={styles.required}>(required)</span> : <span className={styles.optional}>(optional)</span>}
+        {label}{' '}
+        {required ? (
+          <span className={styles.required}>(required)</span>
+        ) : (
+          <span className={styles.optional}>(optional)</span>
+        )}
       </label>
       {hint ? (
         <p id={`${id}-hint`} className={styles.hint}>
@@ -82,11 +98,49 @@ export function ConsultationForm({ email }: { email: string }) {
           <p>{state.message}</p>
         </div>
       ) : null}
-      <Field name="client_name" label="Your name" required autoComplete="name" maxLength={120} value={values.client_name} error={fieldErrors.client_name} />
-      <Field name="client_email" label="Email" type="email" required autoComplete="email" maxLength={254} value={values.client_email} error={fieldErrors.client_email} />
-      <Field name="technology_sector" label="Technology sector" hint="For example developer tools, fintech or climate tech." maxLength={200} value={values.technology_sector} error={fieldErrors.technology_sector} />
-      <Field name="preferred_time" label="Preferred time" hint="Any format: days, times, time zone." maxLength={200} value={values.preferred_time} error={fieldErrors.preferred_time} />
-      <Field name="project_context" label="About your company and what prompted this" multiline maxLength={4000} value={values.project_context} error={fieldErrors.project_context} />
+      <Field
+        name="client_name"
+        label="Your name"
+        required
+        autoComplete="name"
+        maxLength={120}
+        value={values.client_name}
+        error={fieldErrors.client_name}
+      />
+      <Field
+        name="client_email"
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={254}
+        value={values.client_email}
+        error={fieldErrors.client_email}
+      />
+      <Field
+        name="technology_sector"
+        label="Technology sector"
+        hint="For example developer tools, fintech or climate tech."
+        maxLength={200}
+        value={values.technology_sector}
+        error={fieldErrors.technology_sector}
+      />
+      <Field
+        name="preferred_time"
+        label="Preferred time"
+        hint="Any format: days, times, time zone."
+        maxLength={200}
+        value={values.preferred_time}
+        error={fieldErrors.preferred_time}
+      />
+      <Field
+        name="project_context"
+        label="About your company and what prompted this"
+        multiline
+        maxLength={4000}
+        value={values.project_context}
+        error={fieldErrors.project_context}
+      />
       <p id="consultation-form-note" className={styles.hint}>
         This sends a request by email, not a booking: no time is reserved until you hear back.
       </p>

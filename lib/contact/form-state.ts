@@ -1,5 +1,11 @@
 /** The fields of the consultation form: exactly the schedule_consultation request fields. */
-export const FORM_FIELDS = ['client_name', 'client_email', 'preferred_time', 'project_context', 'technology_sector'] as const;
+export const FORM_FIELDS = [
+  'client_name',
+  'client_email',
+  'preferred_time',
+  'project_context',
+  'technology_sector',
+] as const;
 
 export type FormField = (typeof FORM_FIELDS)[number];
 

@@ -15,11 +15,18 @@ import { type ConsultationFormState, FORM_FIELDS, INITIAL_FORM_STATE } from './f
  * schedule_consultation (the same schema, quotas and mail), so the site and the API cannot disagree.
  * It works without JavaScript: the browser posts the form and the page is rendered with this state.
  */
-export async function submitConsultation(_previous: ConsultationFormState, form: FormData): Promise<ConsultationFormState> {
+export async function submitConsultation(
+  _previous: ConsultationFormState,
+  form: FormData,
+): Promise<ConsultationFormState> {
   // A handcrafted call (a Next-Action request, or a form post without the form's hidden fields) may bring
   // anything; this page's form always sends its FormData second.
   if (!(form instanceof FormData)) {
-    return { ...INITIAL_FORM_STATE, status: 'invalid', message: 'This submission did not come from the consultation form; nothing was sent. Please use the form.' };
+    return {
+      ...INITIAL_FORM_STATE,
+      status: 'invalid',
+      message: 'This submission did not come from the consultation form; nothing was sent. Please use the form.',
+    };
   }
   const values = Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]));
   // Empty optional fields are left out rather than sent as empty strings.
@@ -30,7 +37,9 @@ export async function submitConsultation(_previous: ConsultationFormState, form:
       status: 'invalid',
       values,
       // The type hint ("(a string)") helps an API caller, not a person filling in a form.
-      fieldErrors: Object.fromEntries(validated.problems.map((p) => [p.field, p.message.replace(/ \(a string\)$/, '')])),
+      fieldErrors: Object.fromEntries(
+        validated.problems.map((p) => [p.field, p.message.replace(/ \(a string\)$/, '')]),
+      ),
       message: 'Please correct the highlighted fields.',
     };
   }

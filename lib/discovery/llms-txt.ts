@@ -27,16 +27,34 @@ export function buildLlmsTxt(content: Content, origin: string): string {
     '',
     '## Agent API',
     '',
-    link('API manifest', `${origin}/api/agent`, 'every resource and tool with its URL, method and body; the version authority'),
-    ...RESOURCES.map((resource) => link(`Resource: ${resource.name}`, resourceUrl(origin, resource.name), resource.description)),
+    link(
+      'API manifest',
+      `${origin}/api/agent`,
+      'every resource and tool with its URL, method and body; the version authority',
+    ),
+    ...RESOURCES.map((resource) =>
+      link(`Resource: ${resource.name}`, resourceUrl(origin, resource.name), resource.description),
+    ),
     ...TOOLS.map((tool) => link(`Tool: ${tool.name}`, toolUrl(origin, tool), `POST JSON. ${tool.description}`)),
-    link('MCP manifest', `${origin}/mcp.json`, `the same surface over MCP (Streamable HTTP, revision 2025-03-26) at ${origin}/api/mcp`),
-    link('OpenAPI', `${origin}/openapi.json`, 'OpenAPI 3.1 description of the REST API, generated from the same schemas'),
+    link(
+      'MCP manifest',
+      `${origin}/mcp.json`,
+      `the same surface over MCP (Streamable HTTP, revision 2025-03-26) at ${origin}/api/mcp`,
+    ),
+    link(
+      'OpenAPI',
+      `${origin}/openapi.json`,
+      'OpenAPI 3.1 description of the REST API, generated from the same schemas',
+    ),
     '',
     '## Optional',
     '',
     link('Full site', `${origin}/llms-full.txt`, 'every page as markdown in one file'),
-    link('API catalog', `${origin}/.well-known/api-catalog`, 'RFC 9727 linkset pointing to the OpenAPI description and the developer page'),
+    link(
+      'API catalog',
+      `${origin}/.well-known/api-catalog`,
+      'RFC 9727 linkset pointing to the OpenAPI description and the developer page',
+    ),
     link('Sitemap', `${origin}/sitemap.xml`, 'every HTML page with its last modification date'),
     '',
   ].join('\n');
@@ -45,5 +63,11 @@ export function buildLlmsTxt(content: Content, origin: string): string {
 /** /llms-full.txt: the whole site's markdown in one file, page after page. */
 export function buildLlmsFullTxt(content: Content, origin: string): string {
   const pages = renderAllMarkdownPages(content, origin);
-  return [`# ${content.site.siteName}: the full site`, '', `> ${content.site.description}`, '', ...pages.map((page) => page.markdown)].join('\n');
+  return [
+    `# ${content.site.siteName}: the full site`,
+    '',
+    `> ${content.site.description}`,
+    '',
+    ...pages.map((page) => page.markdown),
+  ].join('\n');
 }

@@ -21,7 +21,11 @@ import { API_VERSION } from '@/lib/version';
 
 /** A zod schema as an OpenAPI 3.1 schema object (JSON Schema 2020-12, without its `$schema` line). */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  });
   return rest;
 }
 
@@ -47,13 +51,22 @@ const ERRORS: Record<string, ReturnType<typeof errorResponse>> = {
       'INVALID_IDEMPOTENCY_KEY: a bad Idempotency-Key header.',
   ),
   '404': errorResponse('NOT_FOUND'),
-  '405': errorResponse('METHOD_NOT_ALLOWED; `Allow` lists the methods of the path.', { Allow: { schema: { type: 'string' } } }),
-  '409': errorResponse('IDEMPOTENCY_IN_PROGRESS: a request with the same Idempotency-Key is still being handled; retry later with the same key.', {
+  '405': errorResponse('METHOD_NOT_ALLOWED; `Allow` lists the methods of the path.', {
+    Allow: { schema: { type: 'string' } },
+  }),
+  '409': errorResponse(
+    'IDEMPOTENCY_IN_PROGRESS: a request with the same Idempotency-Key is still being handled; retry later with the same key.',
+    {
+      'Retry-After': { $ref: '#/components/headers/Retry-After' },
+    },
+  ),
+  '413': errorResponse(`PAYLOAD_TOO_LARGE: the body is over ${MAX_BODY_BYTES} bytes.`),
+  '422': errorResponse(
+    'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was already used with a different body within 24 hours.',
+  ),
+  '429': errorResponse('RATE_LIMITED: past a per-client quota.', {
     'Retry-After': { $ref: '#/components/headers/Retry-After' },
   }),
-  '413': errorResponse(`PAYLOAD_TOO_LARGE: the body is over ${MAX_BODY_BYTES} bytes.`),
-  '422': errorResponse('IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was already used with a different body within 24 hours.'),
-  '429': errorResponse('RATE_LIMITED: past a per-client quota.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
   '500': errorResponse('INTERNAL_ERROR: unexpected; the message carries a request id.'),
   '502': errorResponse('MAIL_DELIVERY_FAILED: the mail server did not accept the request; it was not delivered.'),
 };
@@ -72,7 +85,8 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN },
 };
 const REPLAYED_HEADER = {
-  description: 'Sent when the request carried an Idempotency-Key: true when this is the remembered answer of an earlier request.',
+  description:
+    'Sent when the request carried an Idempotency-Key: true when this is the remembered answer of an earlier request.',
   schema: { type: 'string', enum: ['true', 'false'] },
 };
 
@@ -90,11 +104,17 @@ export function buildOpenApi(content: Content, origin: string): Record<string, u
           summary: tool.title,
           description: tool.description,
           ...(tool.sideEffects ? { parameters: [IDEMPOTENCY_KEY_PARAMETER] } : {}),
-          requestBody: { required: true, content: { 'application/json': { schema: ref(tool.input.description ?? tool.name) } } },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref(tool.input.description ?? tool.name) } },
+          },
           responses: {
             '200': {
               description: 'Success',
-              headers: { ...sharedHeaders(true), ...(tool.sideEffects ? { [IDEMPOTENT_REPLAYED_HEADER]: REPLAYED_HEADER } : {}) },
+              headers: {
+                ...sharedHeaders(true),
+                ...(tool.sideEffects ? { [IDEMPOTENT_REPLAYED_HEADER]: REPLAYED_HEADER } : {}),
+              },
               content: { 'application/json': { schema: ref(tool.output.description ?? `${tool.name}Response`) } },
             },
             ...errors('400', '405', '413', '429', '500', ...(tool.sideEffects ? ['409', '422', '502'] : [])),
@@ -114,7 +134,10 @@ export function buildOpenApi(content: Content, origin: string): Record<string, u
     schemas[tool.input.description ?? tool.name] = schemaOf(tool.input, 'input');
     schemas[tool.output.description ?? `${tool.name}Response`] = schemaOf(tool.output, 'output');
   }
-  const header = (description: string, schema: Record<string, unknown> = { type: 'string' }) => ({ description, schema });
+  const header = (description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
+    description,
+    schema,
+  });
   return {
     openapi: '3.1.0',
     info: {
@@ -129,7 +152,11 @@ export function buildOpenApi(content: Content, origin: string): Record<string, u
           operationId: 'getManifest',
           summary: 'The manifest: every resource and tool with URL, method and body',
           responses: {
-            '200': { description: 'The Manifest', headers: sharedHeaders(true), content: { 'application/json': { schema: ref('Manifest') } } },
+            '200': {
+              description: 'The Manifest',
+              headers: sharedHeaders(true),
+              content: { 'application/json': { schema: ref('Manifest') } },
+            },
             ...errors('405', '429', '500'),
           },
         },
@@ -142,10 +169,13 @@ export function buildOpenApi(content: Content, origin: string): Record<string, u
           parameters: [{ name: 'name', in: 'path', required: true, schema: schemaOf(ResourceNameSchema, 'input') }],
           responses: {
             '200': {
-              description: 'JSON by default; `Accept: text/markdown` on bio and `Accept: text/vcard` on contact-card give the text itself.',
+              description:
+                'JSON by default; `Accept: text/markdown` on bio and `Accept: text/vcard` on contact-card give the text itself.',
               headers: { ...sharedHeaders(true), Vary: header('Always Accept') },
               content: {
-                'application/json': { schema: { oneOf: [ref('ResourceMarkdown'), ref('ResourceJson'), ref('ResourceVcard')] } },
+                'application/json': {
+                  schema: { oneOf: [ref('ResourceMarkdown'), ref('ResourceJson'), ref('ResourceVcard')] },
+                },
                 'text/markdown': { schema: { type: 'string' } },
                 'text/vcard': { schema: { type: 'string' } },
               },

@@ -12,4 +12,8 @@ import { apiRoute } from './route';
 export const TOOL_ROUTE: NodeRoute = nodeRoute({ POST: apiRoute(callTool) });
 
 /** The MCP server (spec endpoints 5-7): Streamable HTTP transport, protocol revision 2025-03-26. */
-export const MCP_ROUTE: NodeRoute = nodeRoute({ GET: apiRoute(handleMcpGet), POST: apiRoute(handleMcpPost), DELETE: apiRoute(handleMcpDelete) });
+export const MCP_ROUTE: NodeRoute = nodeRoute({
+  GET: apiRoute(handleMcpGet),
+  POST: apiRoute(handleMcpPost),
+  DELETE: apiRoute(handleMcpDelete),
+});

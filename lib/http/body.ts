@@ -36,7 +36,11 @@ async function readLimited(request: Request, limit: number): Promise<string> {
  * MAX_BODY_BYTES, or fields that are missing or wrong each get their own 400/413 with the envelope; a
  * validation error names every bad field. `expected` is the one-line shape shown in the resolution.
  */
-export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, expected: string): Promise<z.output<S>> {
+export async function readJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  expected: string,
+): Promise<z.output<S>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
     throw new InvalidJsonError(

@@ -35,7 +35,13 @@ function variant(body: Buffer, base: Record<string, string>, varies: boolean, en
   const vary = [base.Vary, varies ? 'Accept-Encoding' : undefined].filter(Boolean).join(', ');
   const notModified: Record<string, string> = { ...base, ...(vary ? { Vary: vary } : {}), ETag: etag };
   delete notModified['Content-Type'];
-  const headers = { ...base, ...(vary ? { Vary: vary } : {}), ETag: etag, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': String(body.length) };
+  const headers = {
+    ...base,
+    ...(vary ? { Vary: vary } : {}),
+    ETag: etag,
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    'Content-Length': String(body.length),
+  };
   return { etag, body, headers, notModified };
 }
 
@@ -88,7 +94,8 @@ export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string
 /** Sends the answer: gzip when the client takes it, 304 for a matching If-None-Match, no body for HEAD. */
 export function writeCachedAnswer(answer: CachedAnswer, request: IncomingMessage, response: ServerResponse): void {
   const chosen = answer.gzip && acceptsGzip(request.headers['accept-encoding']) ? answer.gzip : answer.identity;
-  if (matchesIfNoneMatch(request.headers['if-none-match'], chosen.etag)) response.writeHead(304, chosen.notModified).end();
+  if (matchesIfNoneMatch(request.headers['if-none-match'], chosen.etag))
+    response.writeHead(304, chosen.notModified).end();
   else if (request.method === 'HEAD') response.writeHead(200, chosen.headers).end();
   else response.writeHead(200, chosen.headers).end(chosen.body);
 }

@@ -13,7 +13,10 @@ export function clientAddress(headers: Headers): string {
   if (!forwardedForChecked(headers)) return 'unchecked';
   const forwarded = headers.get('x-forwarded-for');
   if (!forwarded) return 'unknown';
-  const hops = forwarded.split(',').map((hop) => hop.trim()).filter(Boolean);
+  const hops = forwarded
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   const address = getConfig().TRUST_PROXY && hops.length > 1 ? hops[hops.length - 2] : hops[hops.length - 1];
   return address ?? 'unknown';
 }

@@ -12,7 +12,9 @@ import { configHeadersFor } from './shared-headers';
 const INSTALLED = Symbol.for('consultancy-site:front-door');
 
 /** The API paths served here: exactly these, so anything else (a trailing slash, an encoded name) reaches Next. */
-export function apiRouteFor(url: string | undefined): { route: NodeRoute; pathname: string; params: Record<string, string> } | undefined {
+export function apiRouteFor(
+  url: string | undefined,
+): { route: NodeRoute; pathname: string; params: Record<string, string> } | undefined {
   if (url === undefined) return undefined;
   const query = url.indexOf('?');
   const pathname = query === -1 ? url : url.slice(0, query);
@@ -78,14 +80,21 @@ export function installFrontDoor(door: FrontDoor): void {
   proto.emit = function frontDoorEmit(this: Server, event: string, ...args: unknown[]): boolean {
     if (event === 'request') {
       const [request, response] = args;
-      if (request instanceof IncomingMessage && response instanceof ServerResponse && door.answer(request, response)) return true;
+      if (request instanceof IncomingMessage && response instanceof ServerResponse && door.answer(request, response))
+        return true;
     }
     return emit.call(this, event, ...args);
   };
   proto[INSTALLED] = true;
 }
 
-function serveApi(route: NodeRoute, pathname: string, params: Record<string, string>, request: IncomingMessage, response: ServerResponse): void {
+function serveApi(
+  route: NodeRoute,
+  pathname: string,
+  params: Record<string, string>,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
   for (const [name, value] of Object.entries(configHeadersFor(pathname))) response.setHeader(name, value);
   route(request, response, params).catch(async (error: unknown) => {
     // apiRoute turns every handler error into the envelope; what is left is the connection failing mid-way.

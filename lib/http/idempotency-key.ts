@@ -14,7 +14,8 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** Printable ASCII (space to tilde), 1 to 255 characters; the header's own quotes, if sent, are not part of it. */
 export const IDEMPOTENCY_KEY_PATTERN = `^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`;
 const KEY_PATTERN = new RegExp(IDEMPOTENCY_KEY_PATTERN);
-const HOW_TO = 'Send a fresh random value (a UUID is ideal) per distinct request, and the same value again only when retrying that request.';
+const HOW_TO =
+  'Send a fresh random value (a UUID is ideal) per distinct request, and the same value again only when retrying that request.';
 
 /** 400: Idempotency-Key is present but empty, too long or not printable ASCII. */
 export class InvalidIdempotencyKeyError extends ApiError {
@@ -46,7 +47,9 @@ export function readIdempotencyKey(headers: Headers): string | undefined {
   if (!KEY_PATTERN.test(key) || key.trim() === '') {
     throw new InvalidIdempotencyKeyError(
       `The ${IDEMPOTENCY_KEY_HEADER} header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters; ` +
-        (key.trim() === '' ? 'it was empty.' : `it was ${key.length} characters${/[^\x20-\x7E]/.test(key) ? ' with characters outside printable ASCII' : ''}.`),
+        (key.trim() === ''
+          ? 'it was empty.'
+          : `it was ${key.length} characters${/[^\x20-\x7E]/.test(key) ? ' with characters outside printable ASCII' : ''}.`),
       `${HOW_TO} Or leave the header out.`,
     );
   }
@@ -75,7 +78,11 @@ export function fingerprintOf(input: unknown): string {
  * repeat while the first is still running gets 409. Only a 2xx answer is remembered: an error releases the key,
  * because nothing was delivered and a retry should run again.
  */
-export async function runIdempotently(key: string, fingerprint: string, run: () => Promise<Response>): Promise<Response> {
+export async function runIdempotently(
+  key: string,
+  fingerprint: string,
+  run: () => Promise<Response>,
+): Promise<Response> {
   const store = getIdempotencyStore();
   const claim = await store.claim(key, fingerprint, IDEMPOTENCY_CLAIM_TTL_SECONDS);
   if (claim.state !== 'new') {
@@ -95,7 +102,11 @@ export async function runIdempotently(key: string, fingerprint: string, run: () 
     }
     return new Response(claim.record.body, {
       status: claim.record.status,
-      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', [IDEMPOTENT_REPLAYED_HEADER]: 'true' },
+      headers: {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+        [IDEMPOTENT_REPLAYED_HEADER]: 'true',
+      },
     });
   }
   let response: Response;

@@ -22,9 +22,7 @@ export interface IdempotencyRecord {
 }
 
 export type IdempotencyClaim =
-  | { state: 'new' }
-  | { state: 'in-progress'; fingerprint: string }
-  | { state: 'done'; record: IdempotencyRecord };
+  { state: 'new' } | { state: 'in-progress'; fingerprint: string } | { state: 'done'; record: IdempotencyRecord };
 
 export interface IdempotencyStore {
   /** Claims `key` for a request with `fingerprint`; says whether it is new, being handled, or done. Atomic. */
@@ -37,7 +35,9 @@ export interface IdempotencyStore {
 
 const MAX_KEYS = 100_000;
 
-type Entry = { expiresAt: number } & ({ state: 'in-progress'; fingerprint: string } | { state: 'done'; record: IdempotencyRecord });
+type Entry = { expiresAt: number } & (
+  { state: 'in-progress'; fingerprint: string } | { state: 'done'; record: IdempotencyRecord }
+);
 
 /** Keys in a Map, expiring after their time to live; the oldest are dropped past MAX_KEYS. */
 export class MemoryIdempotencyStore implements IdempotencyStore {
@@ -49,7 +49,9 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     const now = this.now();
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > now) {
-      return entry.state === 'done' ? { state: 'done', record: entry.record } : { state: 'in-progress', fingerprint: entry.fingerprint };
+      return entry.state === 'done'
+        ? { state: 'done', record: entry.record }
+        : { state: 'in-progress', fingerprint: entry.fingerprint };
     }
     if (this.entries.size >= MAX_KEYS) this.sweep(now);
     this.entries.set(key, { state: 'in-progress', fingerprint, expiresAt: now + ttlSeconds * 1000 });
@@ -73,7 +75,9 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   }
 }
 
-const holder = processSingleton<{ store: IdempotencyStore }>('idempotency-store', () => ({ store: new MemoryIdempotencyStore() }));
+const holder = processSingleton<{ store: IdempotencyStore }>('idempotency-store', () => ({
+  store: new MemoryIdempotencyStore(),
+}));
 
 /** The idempotency store of this process. */
 export function getIdempotencyStore(): IdempotencyStore {

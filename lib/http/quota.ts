@@ -84,7 +84,8 @@ export async function consumeQuota(quota: Quota, client: string): Promise<QuotaS
   if (quota.limit <= 0) return undefined;
   const state = await holder.store.consume(`${quota.name}:${client}`, quota.limit, quota.windowSeconds);
   if (!state.allowed) {
-    const per = quota.windowSeconds === 3600 ? 'hour' : quota.windowSeconds === 60 ? 'minute' : `${quota.windowSeconds} s`;
+    const per =
+      quota.windowSeconds === 3600 ? 'hour' : quota.windowSeconds === 60 ? 'minute' : `${quota.windowSeconds} s`;
     throw new RateLimitedError(
       `Too many requests: the ${quota.name} quota is ${quota.limit} per ${per} for each client.`,
       `Wait ${state.reset} seconds (see Retry-After) and try again; the RateLimit-* headers show the quota.`,

@@ -80,10 +80,11 @@ export function apiRoute(handler: Handler): (request: Request, context: NextCont
   };
 }
 
-const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type AnyMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The Allow header of a route that has these methods (HEAD comes with GET; OPTIONS always). */
-export const allowHeader = (allowed: readonly string[]) => [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+export const allowHeader = (allowed: readonly string[]) =>
+  [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
 
 /** The 405 of `method` on a route that has the `allowed` methods. */
 export function methodNotAllowed(method: string, pathname: string, allowed: readonly string[]): MethodNotAllowedError {
@@ -117,7 +118,7 @@ export function answerOptions(allowed: readonly string[]): () => Promise<Respons
  */
 export function otherMethods(
   allowed: readonly string[],
-): Record<(typeof ALL_METHODS)[number], ReturnType<typeof apiRoute>> & { OPTIONS: () => Promise<Response> } {
+): Record<AnyMethod, ReturnType<typeof apiRoute>> & { OPTIONS: () => Promise<Response> } {
   const reject = refuseMethod(allowed);
   return { GET: reject, POST: reject, PUT: reject, PATCH: reject, DELETE: reject, OPTIONS: answerOptions(allowed) };
 }

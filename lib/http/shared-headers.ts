@@ -43,12 +43,18 @@ export const PAGE_SOURCE = '/:path((?!api/|_next/)[^.]*)';
 
 /** The same two patterns as tests on a pathname. */
 export const isApiPath = (pathname: string): boolean => pathname === '/api' || pathname.startsWith('/api/');
-export const isPagePath = (pathname: string): boolean => !/^\/(?:api|_next)\//.test(pathname) && !pathname.includes('.');
+export const isPagePath = (pathname: string): boolean =>
+  !/^\/(?:api|_next)\//.test(pathname) && !pathname.includes('.');
 
 /** The headers next.config.ts gives a response to `pathname` (before the route's own). */
 export function configHeadersFor(pathname: string): Record<string, string> {
-  return { ...SHARED_HEADERS, ...(isApiPath(pathname) ? API_HEADERS : {}), ...(isPagePath(pathname) ? PAGE_HEADERS : {}) };
+  return {
+    ...SHARED_HEADERS,
+    ...(isApiPath(pathname) ? API_HEADERS : {}),
+    ...(isPagePath(pathname) ? PAGE_HEADERS : {}),
+  };
 }
 
 /** As next.config's `headers()` takes them. */
-export const asHeaderList = (headers: Readonly<Record<string, string>>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+export const asHeaderList = (headers: Readonly<Record<string, string>>) =>
+  Object.entries(headers).map(([key, value]) => ({ key, value }));

@@ -40,7 +40,10 @@ export function validateInput<S extends z.ZodType>(schema: S, data: unknown): Va
     problems: parsed.error.issues.flatMap((issue): FieldProblem[] => {
       const field = issue.path.map(String).join('.');
       if (issue.code === 'unrecognized_keys') {
-        return issue.keys.map((key) => ({ field: [field, key].filter(Boolean).join('.'), message: 'is not a known field' }));
+        return issue.keys.map((key) => ({
+          field: [field, key].filter(Boolean).join('.'),
+          message: 'is not a known field',
+        }));
       }
       return [{ field, message: field ? issue.message : `the body ${issue.message}` }];
     }),
@@ -49,5 +52,7 @@ export function validateInput<S extends z.ZodType>(schema: S, data: unknown): Va
 
 /** "client_name is required (a string); client_email must be an email address". */
 export function describeProblems(problems: readonly FieldProblem[]): string {
-  return problems.map((problem) => (problem.field ? `${problem.field} ${problem.message}` : problem.message)).join('; ');
+  return problems
+    .map((problem) => (problem.field ? `${problem.field} ${problem.message}` : problem.message))
+    .join('; ');
 }

@@ -14,7 +14,12 @@ export function addAcceptToPageVary(): void {
   if (proto[PATCHED]) return;
   const setHeader = proto.setHeader;
   proto.setHeader = function patchedSetHeader(this: ServerResponse, name, value) {
-    if (typeof value === 'string' && value.startsWith('rsc,') && name.toLowerCase() === 'vary' && !/(^|,\s*)accept(\s*,|$)/i.test(value)) {
+    if (
+      typeof value === 'string' &&
+      value.startsWith('rsc,') &&
+      name.toLowerCase() === 'vary' &&
+      !/(^|,\s*)accept(\s*,|$)/i.test(value)
+    ) {
       return setHeader.call(this, name, `${value}, Accept`);
     }
     return setHeader.call(this, name, value);

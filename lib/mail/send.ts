@@ -47,10 +47,11 @@ async function smtpTarget(): Promise<SmtpTarget> {
 function describeFailure(error: unknown): string {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
   const command = error instanceof Error && 'command' in error ? String(error.command) : '';
-  if (code === 'EAUTH') return 'the mail server refused the site\'s credentials';
+  if (code === 'EAUTH') return "the mail server refused the site's credentials";
   if (code === 'EENVELOPE' || /RCPT/i.test(command)) return 'the mail server rejected the recipient';
   if (code === 'ETIMEDOUT' || code === 'EDEADLINE') return 'the mail server did not answer in time';
-  if (code === 'ETLS' || /TLS|SSL|certificate/i.test(String(error))) return 'a secure connection to the mail server could not be made';
+  if (code === 'ETLS' || /TLS|SSL|certificate/i.test(String(error)))
+    return 'a secure connection to the mail server could not be made';
   if (code === 'ECONNECTION' || code === 'ESOCKET' || code === 'EDNS') return 'the mail server could not be reached';
   return 'the mail server did not accept the message';
 }
@@ -68,7 +69,10 @@ export interface Delivery {
  * only after the SMTP server accepted it. Any failure, including a server that stops answering, rejects within
  * DEADLINE_MS with 502 MAIL_DELIVERY_FAILED; a fresh connection per request means a failure leaves nothing behind.
  */
-export async function sendConsultationRequest(request: ScheduleConsultationRequest, requestId: string): Promise<Delivery> {
+export async function sendConsultationRequest(
+  request: ScheduleConsultationRequest,
+  requestId: string,
+): Promise<Delivery> {
   const config = getConfig();
   const bio = getBio();
   const fail = (reason: string) =>
@@ -109,11 +113,14 @@ export async function sendConsultationRequest(request: ScheduleConsultationReque
       timer = setTimeout(() => reject(Object.assign(new Error('deadline passed'), { code: 'EDEADLINE' })), DEADLINE_MS);
     });
     const info = await Promise.race([transport.sendMail(message), deadline]);
-    if (info.accepted.length === 0 || info.rejected.length > 0) throw Object.assign(new Error('recipient rejected'), { code: 'EENVELOPE' });
+    if (info.accepted.length === 0 || info.rejected.length > 0)
+      throw Object.assign(new Error('recipient rejected'), { code: 'EENVELOPE' });
     return { captured: target.outboxDir !== undefined, outboxDir: config.OUTBOX_DIR, messageId: info.messageId };
   } catch (error) {
     const reason = describeFailure(error);
-    console.error(`[${requestId}] [mail] delivery failed: ${reason} (${error instanceof Error ? error.message : String(error)})`);
+    console.error(
+      `[${requestId}] [mail] delivery failed: ${reason} (${error instanceof Error ? error.message : String(error)})`,
+    );
     throw fail(reason);
   } finally {
     clearTimeout(timer);

@@ -50,7 +50,12 @@ export function engagementMarkdown(engagement: Engagement, { caseStudies }: Cont
     '',
     `Suits: ${engagement.sectors.join(', ')}.`,
     ...(studies.length > 0
-      ? ['', '## Case studies', '', ...studies.map((s) => `- [${s.title}](${origin}/case-studies/${s.slug}.md): ${s.summary}`)]
+      ? [
+          '',
+          '## Case studies',
+          '',
+          ...studies.map((s) => `- [${s.title}](${origin}/case-studies/${s.slug}.md): ${s.summary}`),
+        ]
       : []),
     '',
     `To discuss it: ${origin}/contact, or the schedule_consultation tool (${origin}/api/agent).`,

@@ -20,7 +20,9 @@ export interface MarkdownPage {
 
 /** YAML front matter: every value JSON-quoted, which is valid YAML. */
 export function frontMatter(fields: Record<string, string>): string {
-  return ['---', ...Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`), '---', ''].join('\n');
+  return ['---', ...Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`), '---', ''].join(
+    '\n',
+  );
 }
 
 /** The `.md` address of a page: /index.md for the homepage, /about.md for /about. */
@@ -32,8 +34,10 @@ function bodyOf(path: string, content: Content, origin: string): { description: 
   const { site } = content;
   const [, section, item] = path.split('/');
   if (path === '/') return { description: site.home.description, body: homeMarkdown(content, origin) };
-  if (section === 'engagements' && !item) return { description: site.pages.engagements.description, body: engagementsMarkdown(content, origin) };
-  if (section === 'case-studies' && !item) return { description: site.pages.caseStudies.description, body: caseStudiesMarkdown(content, origin) };
+  if (section === 'engagements' && !item)
+    return { description: site.pages.engagements.description, body: engagementsMarkdown(content, origin) };
+  if (section === 'case-studies' && !item)
+    return { description: site.pages.caseStudies.description, body: caseStudiesMarkdown(content, origin) };
   if (section === 'engagements' && item) {
     const engagement = content.engagements.find((e) => e.key === item);
     return engagement && { description: engagement.summary, body: engagementMarkdown(engagement, content, origin) };
@@ -42,8 +46,10 @@ function bodyOf(path: string, content: Content, origin: string): { description: 
     const study = content.caseStudies.find((s) => s.slug === item);
     return study && { description: study.summary, body: caseStudyMarkdown(study, content, origin) };
   }
-  if (path === '/about') return { description: site.pages.about.description, body: `${site.pages.about.intro}\n\n${bioMarkdown(content)}` };
-  if (path === '/contact') return { description: site.pages.contact.description, body: contactMarkdown(content, origin) };
+  if (path === '/about')
+    return { description: site.pages.about.description, body: `${site.pages.about.intro}\n\n${bioMarkdown(content)}` };
+  if (path === '/contact')
+    return { description: site.pages.contact.description, body: contactMarkdown(content, origin) };
   if (path === '/agents') return { description: site.pages.agents.description, body: agentsMarkdown(content, origin) };
   return undefined;
 }
@@ -77,9 +83,20 @@ export function renderMarkdownPage(path: string, content: Content, origin: strin
   const page = listSitePages(content).find((candidate) => candidate.path === path);
   const parts = page && bodyOf(path, content, origin);
   if (!page || !parts) return undefined;
-  const head = frontMatter({ title: page.title, description: parts.description, canonical: `${origin}${path === '/' ? '/' : path}`, updated: page.lastModified });
+  const head = frontMatter({
+    title: page.title,
+    description: parts.description,
+    canonical: `${origin}${path === '/' ? '/' : path}`,
+    updated: page.lastModified,
+  });
   const footer = `\n---\n\nAn index of this site for language models: ${origin}/llms.txt\n`;
-  return { path, title: page.title, description: parts.description, updated: page.lastModified, markdown: `${head}${parts.body.trimEnd()}\n${footer}` };
+  return {
+    path,
+    title: page.title,
+    description: parts.description,
+    updated: page.lastModified,
+    markdown: `${head}${parts.body.trimEnd()}\n${footer}`,
+  };
 }
 
 /** Every page of the site as markdown, in sitemap order. */

@@ -36,7 +36,11 @@ export const INVALID_REQUEST = -32600;
  * Streamable HTTP transport answers those with HTTP 400 and a JSON-RPC error. `data` carries the site's code
  * and resolution, so the caller still learns what to fix.
  */
-export function jsonRpcErrorResponse(code: number, message: string, data: { code: string; resolution: string }): Response {
+export function jsonRpcErrorResponse(
+  code: number,
+  message: string,
+  data: { code: string; resolution: string },
+): Response {
   return Response.json(
     { jsonrpc: '2.0', id: null, error: { code, message, data } },
     { status: 400, headers: { 'Cache-Control': 'no-store' } },

@@ -82,13 +82,18 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
   const tools = { origin: publicOrigin(request), requestId: context.requestId, consume: context.consume };
   const server = buildMcpServer(tools, partsUsedBy(methodsOf(posted.body)));
   // Stateless SDK transport: the session rules are applied above, against the shared store.
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: mode === 'json',
+  });
   await server.connect(transport);
   // The transport wants both types in Accept (as the 2025-03-26 transport asks of clients); the mode is chosen.
   const headers = new Headers(request.headers);
   headers.set('accept', 'application/json, text/event-stream');
   headers.delete('content-length');
-  let response = await transport.handleRequest(new Request(request.url, { method: 'POST', headers }), { parsedBody: posted.body });
+  let response = await transport.handleRequest(new Request(request.url, { method: 'POST', headers }), {
+    parsedBody: posted.body,
+  });
   // In JSON mode every answer is in `response`: the server and transport are left to the garbage collector.
   // server.close() would only abort finished handlers and build a "connection closed" error with its stack
   // trace, which was a third of the cost of a tools/call (issue 6); nothing outlives the request either way.
@@ -113,7 +118,8 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
  */
 export async function handleMcpGet(request: Request): Promise<Response> {
   const hasSession = request.headers.has('mcp-session-id');
-  const onlyEventStream = !preferredMediaType(request, ['application/json']) && Boolean(preferredMediaType(request, ['text/event-stream']));
+  const onlyEventStream =
+    !preferredMediaType(request, ['application/json']) && Boolean(preferredMediaType(request, ['text/event-stream']));
   if (!hasSession && !onlyEventStream) {
     return json(buildMcpServerDescription(), 200, { Vary: 'Accept, Mcp-Session-Id' });
   }

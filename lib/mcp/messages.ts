@@ -43,20 +43,35 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
     body = JSON.parse(read.text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : 'unreadable';
-    return jsonRpcErrorResponse(PARSE_ERROR, `Parse error: the body is not valid JSON (${detail}).`, { code: 'INVALID_JSON', resolution: RESOLUTION });
+    return jsonRpcErrorResponse(PARSE_ERROR, `Parse error: the body is not valid JSON (${detail}).`, {
+      code: 'INVALID_JSON',
+      resolution: RESOLUTION,
+    });
   }
   const messages = Array.isArray(body) ? body : [body];
   const invalid = messages.findIndex((message) => !JSONRPCMessageSchema.safeParse(message).success);
   if (messages.length === 0 || invalid >= 0) {
-    const what = messages.length === 0 ? 'the batch is empty' : `${Array.isArray(body) ? `message ${invalid + 1} of the batch` : 'the body'} is not a JSON-RPC 2.0 request, notification or response`;
-    return jsonRpcErrorResponse(INVALID_REQUEST, `Invalid Request: ${what}.`, { code: 'INVALID_JSON_RPC', resolution: RESOLUTION });
+    const what =
+      messages.length === 0
+        ? 'the batch is empty'
+        : `${Array.isArray(body) ? `message ${invalid + 1} of the batch` : 'the body'} is not a JSON-RPC 2.0 request, notification or response`;
+    return jsonRpcErrorResponse(INVALID_REQUEST, `Invalid Request: ${what}.`, {
+      code: 'INVALID_JSON_RPC',
+      resolution: RESOLUTION,
+    });
   }
   const initializing = messages.filter((message) => isMethod(message, 'initialize'));
   if (initializing.length === 0) return { body };
   const [initialize] = initializing;
   if (messages.length > 1 || !isInitializeRequest(initialize)) {
-    const what = messages.length > 1 ? 'initialize must be sent alone, not in a batch' : 'initialize needs params.protocolVersion, params.capabilities and params.clientInfo';
-    return jsonRpcErrorResponse(INVALID_REQUEST, `Invalid Request: ${what}.`, { code: 'INVALID_JSON_RPC', resolution: RESOLUTION });
+    const what =
+      messages.length > 1
+        ? 'initialize must be sent alone, not in a batch'
+        : 'initialize needs params.protocolVersion, params.capabilities and params.clientInfo';
+    return jsonRpcErrorResponse(INVALID_REQUEST, `Invalid Request: ${what}.`, {
+      code: 'INVALID_JSON_RPC',
+      resolution: RESOLUTION,
+    });
   }
   return { body, initialize };
 }
@@ -68,6 +83,8 @@ function isMethod(message: unknown, method: string): boolean {
 /** The methods of the JSON-RPC requests and notifications in a posted body (one message or a batch). */
 export function methodsOf(body: unknown): string[] {
   return (Array.isArray(body) ? body : [body]).flatMap((message: unknown) =>
-    typeof message === 'object' && message !== null && 'method' in message && typeof message.method === 'string' ? [message.method] : [],
+    typeof message === 'object' && message !== null && 'method' in message && typeof message.method === 'string'
+      ? [message.method]
+      : [],
   );
 }

@@ -19,7 +19,13 @@ export interface PromptDefinition {
 /** A tool's input fields as prompt arguments, with the descriptions of lib/agent/schemas.ts. */
 function argumentsOf(schema: z.ZodObject): PromptArgs {
   return Object.fromEntries(
-    Object.entries(schema.shape).map(([name, field]) => [name, z.string().optional().describe(z.globalRegistry.get(field)?.description ?? name)]),
+    Object.entries(schema.shape).map(([name, field]) => [
+      name,
+      z
+        .string()
+        .optional()
+        .describe(z.globalRegistry.get(field)?.description ?? name),
+    ]),
   );
 }
 

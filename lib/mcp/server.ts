@@ -35,7 +35,10 @@ export interface McpParts {
 
 /** The parts the JSON-RPC methods of one POST use. */
 export function partsUsedBy(methods: readonly string[]): McpParts {
-  return { resources: methods.some((method) => method.startsWith('resources/')), prompts: methods.some((method) => method.startsWith('prompts/')) };
+  return {
+    resources: methods.some((method) => method.startsWith('resources/')),
+    prompts: methods.some((method) => method.startsWith('prompts/')),
+  };
 }
 
 /**
@@ -51,14 +54,20 @@ export function buildMcpServer(context: ToolContext, parts: McpParts = { resourc
       resource.name,
       resource.uri,
       { title: resource.title, description: resource.description, mimeType: resource.mimeType },
-      (uri) => ({ contents: [{ uri: uri.href, mimeType: resource.mimeType, text: readResource(resource, context.origin).text }] }),
+      (uri) => ({
+        contents: [{ uri: uri.href, mimeType: resource.mimeType, text: readResource(resource, context.origin).text }],
+      }),
     );
   }
   for (const prompt of parts.prompts ? PROMPTS : []) {
-    server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: prompt.args }, (args) => ({
-      description: prompt.description,
-      messages: [{ role: 'user', content: { type: 'text', text: prompt.render(args) } }],
-    }));
+    server.registerPrompt(
+      prompt.name,
+      { title: prompt.title, description: prompt.description, argsSchema: prompt.args },
+      (args) => ({
+        description: prompt.description,
+        messages: [{ role: 'user', content: { type: 'text', text: prompt.render(args) } }],
+      }),
+    );
   }
   // Tools go straight to the protocol layer rather than McpServer.registerTool, so that tools/list shows the
   // JSON Schema the manifest is derived from and a bad argument is worded as on REST (lib/mcp/tools.ts).
@@ -66,6 +75,8 @@ export function buildMcpServer(context: ToolContext, parts: McpParts = { resourc
   // declares them by default).
   server.server.registerCapabilities({ tools: {}, resources: { listChanged: false }, prompts: { listChanged: false } });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listMcpTools() }));
-  server.server.setRequestHandler(CallToolRequestSchema, (request) => callMcpTool(request.params.name, request.params.arguments, context));
+  server.server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callMcpTool(request.params.name, request.params.arguments, context),
+  );
   return server;
 }

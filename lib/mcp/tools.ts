@@ -42,7 +42,10 @@ export function listMcpTools(): Tool[] {
 export async function callMcpTool(name: string, args: unknown, context: ToolContext): Promise<CallToolResult> {
   const tool: ToolDefinition | undefined = TOOLS.find((candidate) => candidate.name === name);
   if (!tool) {
-    throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}": this server has ${TOOLS.map((t) => t.name).join(' and ')}.`);
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `Unknown tool "${name}": this server has ${TOOLS.map((t) => t.name).join(' and ')}.`,
+    );
   }
   try {
     const validated = validateInput(tool.input, args ?? {});
@@ -54,10 +57,16 @@ export async function callMcpTool(name: string, args: unknown, context: ToolCont
     }
     const output = await tool.run(validated.data, context);
     // The SDK checks the result against CallToolResultSchema before sending it, so it is not parsed here too.
-    return { content: [{ type: 'text', text: JSON.stringify(output, null, 2) }], structuredContent: asStructuredContent(output) };
+    return {
+      content: [{ type: 'text', text: JSON.stringify(output, null, 2) }],
+      structuredContent: asStructuredContent(output),
+    };
   } catch (error) {
     const known = asApiError(error, context.requestId);
-    return { isError: true, content: [{ type: 'text', text: `${known.code}: ${known.message}\nResolution: ${known.resolution}` }] };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `${known.code}: ${known.message}\nResolution: ${known.resolution}` }],
+    };
   }
 }
 
@@ -73,6 +82,7 @@ function asApiError(error: unknown, requestId: string): ApiError {
 
 /** A tool's output as structuredContent: the tools' output schemas are objects, so this is the output itself. */
 function asStructuredContent(output: unknown): Record<string, unknown> {
-  if (typeof output !== 'object' || output === null || Array.isArray(output)) throw new Error('a tool returned something other than an object');
+  if (typeof output !== 'object' || output === null || Array.isArray(output))
+    throw new Error('a tool returned something other than an object');
   return Object.fromEntries(Object.entries(output));
 }

@@ -50,13 +50,16 @@ export function loadPageAnswers(distDir: string): PageAnswers {
   if (!fs.existsSync(manifestFile)) return answers;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
   for (const [route, entry] of Object.entries(manifest.routes)) {
-    if (entry.routeType !== 'page' || entry.initialRevalidateSeconds !== false || (entry.initialStatus ?? 200) !== 200) continue;
+    if (entry.routeType !== 'page' || entry.initialRevalidateSeconds !== false || (entry.initialStatus ?? 200) !== 200)
+      continue;
     if (!isPagePath(route) || route.startsWith('/_')) continue;
     const base = path.join(distDir, 'server', 'app', route === '/' ? 'index' : route.slice(1));
     if (!fs.existsSync(`${base}.html`) || !fs.existsSync(`${base}.meta`)) continue;
     const meta = JSON.parse(fs.readFileSync(`${base}.meta`, 'utf8')) as PageMeta;
     if ((meta.status ?? 200) !== 200) continue;
-    const own = Object.fromEntries(Object.entries(meta.headers ?? {}).filter(([name]) => !NOT_SENT.has(name.toLowerCase())));
+    const own = Object.fromEntries(
+      Object.entries(meta.headers ?? {}).filter(([name]) => !NOT_SENT.has(name.toLowerCase())),
+    );
     const headers = {
       ...configHeadersFor(route),
       Vary: NEXT_VARY,
@@ -71,7 +74,10 @@ export function loadPageAnswers(distDir: string): PageAnswers {
 }
 
 /** The page answer for a plain document request (GET or HEAD, no query, nothing for Next's router), or undefined. */
-export function pageAnswerFor(answers: PageAnswers, request: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): CachedAnswer | undefined {
+export function pageAnswerFor(
+  answers: PageAnswers,
+  request: Pick<IncomingMessage, 'method' | 'url' | 'headers'>,
+): CachedAnswer | undefined {
   const { url, headers } = request;
   if (url === undefined || url.includes('?')) return undefined;
   const answer = answers.get(url);

@@ -123,6 +123,8 @@ export class SharedRedis implements RedisScripts {
   private markUp(): void {
     if (!this.down) return;
     this.down = false;
-    this.log.info(`[redis] ${describeRedisUrl(this.url)} is reachable again: sessions, quotas and idempotency keys are shared again.`);
+    this.log.info(
+      `[redis] ${describeRedisUrl(this.url)} is reachable again: sessions, quotas and idempotency keys are shared again.`,
+    );
   }
 }

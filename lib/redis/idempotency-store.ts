@@ -41,7 +41,11 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     const claimed: StoredIdempotency = { state: 'in-progress', fingerprint };
     let reply: unknown;
     try {
-      reply = await this.redis.evaluate(CLAIM, [this.key(key)], [JSON.stringify(claimed), String(Math.max(1, ttlSeconds))]);
+      reply = await this.redis.evaluate(
+        CLAIM,
+        [this.key(key)],
+        [JSON.stringify(claimed), String(Math.max(1, ttlSeconds))],
+      );
     } catch (error) {
       if (!(error instanceof RedisUnavailableError)) throw error;
       throw new ServiceUnavailableError(
@@ -53,12 +57,17 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     if (stored === null) return { state: 'new' };
     const entry = parseStored(StoredIdempotencySchema, stored);
     if (!entry) throw new Error(`Unreadable idempotency record under ${this.key(key)}`);
-    return entry.state === 'done' ? { state: 'done', record: entry.record } : { state: 'in-progress', fingerprint: entry.fingerprint };
+    return entry.state === 'done'
+      ? { state: 'done', record: entry.record }
+      : { state: 'in-progress', fingerprint: entry.fingerprint };
   }
 
   async complete(key: string, record: IdempotencyRecord, ttlSeconds: number): Promise<void> {
     const done: StoredIdempotency = { state: 'done', record };
-    await this.bestEffort('remember the answer for', key, COMPLETE, [JSON.stringify(done), String(Math.max(1, ttlSeconds))]);
+    await this.bestEffort('remember the answer for', key, COMPLETE, [
+      JSON.stringify(done),
+      String(Math.max(1, ttlSeconds)),
+    ]);
   }
 
   async release(key: string): Promise<void> {
@@ -74,7 +83,9 @@ export class RedisIdempotencyStore implements IdempotencyStore {
       await this.redis.evaluate(script, [this.key(key)], args);
     } catch (error) {
       if (!(error instanceof RedisUnavailableError)) throw error;
-      this.log.warn(`[redis] could not ${what} an Idempotency-Key (${error.message}); its claim lapses with its time to live.`);
+      this.log.warn(
+        `[redis] could not ${what} an Idempotency-Key (${error.message}); its claim lapses with its time to live.`,
+      );
     }
   }
 }

@@ -83,7 +83,12 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async create(record: SessionRecord): Promise<void> {
-    await this.run(CREATE, record.id, [JSON.stringify(record), String(this.idleMs), String(this.maxSessions), this.keyPrefix]);
+    await this.run(CREATE, record.id, [
+      JSON.stringify(record),
+      String(this.idleMs),
+      String(this.maxSessions),
+      this.keyPrefix,
+    ]);
   }
 
   async touch(id: string): Promise<SessionRecord | undefined> {

@@ -15,7 +15,7 @@ const connection = processSingleton<{ url?: string }>('redis-connection', () => 
  * startServer before the server serves. An unreachable Redis does not stop start-up: the server serves, logs a
  * warning, and connects in the background (README, "Deployment").
  */
-export async function useSharedStores(redisUrl: string | undefined): Promise<void> {
+export async function chooseSharedStores(redisUrl: string | undefined): Promise<void> {
   if (!redisUrl || connection.url === redisUrl) return;
   connection.url = redisUrl;
   // Loaded only when configured, so a single instance never loads the Redis client.
@@ -27,6 +27,8 @@ export async function useSharedStores(redisUrl: string | undefined): Promise<voi
   if (await redis.connect()) {
     console.info(`[redis] MCP sessions, quotas and idempotency keys are shared through ${describeRedisUrl(redisUrl)}.`);
   } else {
-    console.warn(`[redis] not connected to ${describeRedisUrl(redisUrl)} yet; serving, and connecting in the background.`);
+    console.warn(
+      `[redis] not connected to ${describeRedisUrl(redisUrl)} yet; serving, and connecting in the background.`,
+    );
   }
 }

@@ -16,7 +16,11 @@ export type ActionBodyKind = 'form' | 'reply';
  * other body ('reply': JSON text). Next answers a body it cannot decode with a 500, so such a body is read and
  * checked first (checkActionBody). Every other request is left alone.
  */
-export function actionBodyKind(method: string | undefined, target: string | undefined, headers: IncomingHttpHeaders): ActionBodyKind | undefined {
+export function actionBodyKind(
+  method: string | undefined,
+  target: string | undefined,
+  headers: IncomingHttpHeaders,
+): ActionBodyKind | undefined {
   const action = serverActionRequest(method, target, headers);
   if (action?.multipart) return 'form';
   return action?.actionId === undefined ? undefined : 'reply';
@@ -54,7 +58,9 @@ export async function checkActionBody(
   if (kind === 'reply') return isJsonArray(body.toString('utf8')) ? undefined : NOT_A_CALL;
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(body), { headers: { 'content-type': headers['content-type'] ?? '' } }).formData();
+    form = await new Response(new Uint8Array(body), {
+      headers: { 'content-type': headers['content-type'] ?? '' },
+    }).formData();
   } catch {
     return UNREADABLE;
   }

@@ -48,9 +48,16 @@ export function applyCspToBuild(distDir: string): CspManifest {
     const policy = pagePolicy(hashes);
     const meta = PageMetaSchema.parse(JSON.parse(fs.readFileSync(metaFile, 'utf8')));
     if (meta.headers?.['content-security-policy'] !== policy) {
-      writeAtomically(metaFile, JSON.stringify({ ...meta, headers: { ...meta.headers, 'content-security-policy': policy } }));
+      writeAtomically(
+        metaFile,
+        JSON.stringify({ ...meta, headers: { ...meta.headers, 'content-security-policy': policy } }),
+      );
     }
-    const route = `/${path.relative(appDir, htmlFile).replace(/\.html$/, '').split(path.sep).join('/')}`.replace(/^\/index$/, '/');
+    const route = `/${path
+      .relative(appDir, htmlFile)
+      .replace(/\.html$/, '')
+      .split(path.sep)
+      .join('/')}`.replace(/^\/index$/, '/');
     manifest.pages[route] = { policy, inlineScripts: hashes.length };
   }
   writeAtomically(path.join(distDir, CSP_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -21,7 +21,11 @@ export const forwardedForGuard = processSingleton<{ token: string; installed: bo
  * Behind a trusted proxy, the peer (the proxy) is appended to the chain, as every proxy does, so the entry just
  * before it is the address the proxy saw. Either way the request is marked as checked.
  */
-export function rewriteForwardedHeaders(headers: IncomingMessage['headers'], peer: string | undefined, trustProxy: boolean): void {
+export function rewriteForwardedHeaders(
+  headers: IncomingMessage['headers'],
+  peer: string | undefined,
+  trustProxy: boolean,
+): void {
   const sent = headers['x-forwarded-for'];
   const chain = (Array.isArray(sent) ? sent.join(', ') : (sent ?? '')).trim();
   if (!trustProxy) {

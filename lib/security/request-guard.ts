@@ -1,6 +1,13 @@
 import { IncomingMessage, Server, type ServerResponse } from 'node:http';
 import { API_HEADERS, SHARED_HEADERS } from '@/lib/http/shared-headers';
-import { ACTION_BODY_LIMIT, type ActionBodyKind, actionBodyKind, checkActionBody, readBody, replayRequest } from './action-body';
+import {
+  ACTION_BODY_LIMIT,
+  type ActionBodyKind,
+  actionBodyKind,
+  checkActionBody,
+  readBody,
+  replayRequest,
+} from './action-body';
 import { forwardedForGuard, rewriteForwardedHeaders } from './forwarded-for';
 import { repairRequestTarget } from './request-target';
 import { type Refusal, refuseServerAction } from './server-actions';
@@ -29,10 +36,16 @@ export function installRequestGuard(trustProxy: boolean, knownActions?: Readonly
     }
     const bodyKind = actionBodyKind(request.method, request.url, request.headers);
     if (bodyKind && isResponse(response)) {
-      checkThenForward(bodyKind, request, response, (replay) => emit.call(this, event, replay, response, ...args.slice(2))).catch((error: unknown) => {
+      checkThenForward(bodyKind, request, response, (replay) =>
+        emit.call(this, event, replay, response, ...args.slice(2)),
+      ).catch((error: unknown) => {
         console.error('[security] a form submission could not be handed on', error);
         if (response.headersSent) response.destroy();
-        else refuse(request, response, { status: 500, message: 'Internal Server Error: the form submission was not processed. Nothing was sent.' });
+        else
+          refuse(request, response, {
+            status: 500,
+            message: 'Internal Server Error: the form submission was not processed. Nothing was sent.',
+          });
       });
       return true;
     }
@@ -54,7 +67,10 @@ async function checkThenForward(
   const body = await readBody(request, ACTION_BODY_LIMIT);
   if (body === undefined) return;
   if (body === 'too large') {
-    refuse(request, response, { status: 413, message: `Content Too Large: a form submission is limited to ${ACTION_BODY_LIMIT / 1024 / 1024} MB. Nothing was sent.` });
+    refuse(request, response, {
+      status: 413,
+      message: `Content Too Large: a form submission is limited to ${ACTION_BODY_LIMIT / 1024 / 1024} MB. Nothing was sent.`,
+    });
     return;
   }
   const refusal = await checkActionBody(kind, request.headers, body);

@@ -23,7 +23,11 @@ export interface ServerActionRequest {
  * Whether Next treats this request as a Server Action request (a POST to a page with a `Next-Action` header, a
  * multipart body or a URL-encoded one), and with what. The API and Next's own paths read their own bodies.
  */
-export function serverActionRequest(method: string | undefined, target: string | undefined, headers: IncomingHttpHeaders): ServerActionRequest | undefined {
+export function serverActionRequest(
+  method: string | undefined,
+  target: string | undefined,
+  headers: IncomingHttpHeaders,
+): ServerActionRequest | undefined {
   if (method !== 'POST' || !target || target.startsWith('/api/') || target.startsWith('/_next/')) return undefined;
   const actionId = headers['next-action'];
   const contentType = (headers['content-type'] ?? '').toLowerCase();

@@ -4,7 +4,6 @@ import { applyCspToBuild, buildHasCsp } from './build-csp';
 import { installRequestGuard } from './request-guard';
 import { loadServerActionIds } from './server-actions';
 
-
 /**
  * The security measures that must be in place before the server serves (issue 6), called once by startServer,
  * in two steps so that the front door (lib/http/front-door.ts) can sit between them: first the prerendered pages'
@@ -18,13 +17,21 @@ export function ensurePagePolicies(): void {
   if (process.env.NODE_ENV !== 'production' || buildHasCsp(distDir())) return;
   try {
     const manifest = applyCspToBuild(distDir());
-    console.warn(`[security] the build had no Content-Security-Policy per page (built without npm run build?); added to ${Object.keys(manifest.pages).length} pages.`);
+    console.warn(
+      `[security] the build had no Content-Security-Policy per page (built without npm run build?); added to ${Object.keys(manifest.pages).length} pages.`,
+    );
   } catch (error) {
-    console.error('[security] could not add the Content-Security-Policy to the prerendered pages; they are served without one.', error);
+    console.error(
+      '[security] could not add the Content-Security-Policy to the prerendered pages; they are served without one.',
+      error,
+    );
   }
 }
 
 /** The second step: the request guard, outermost of the HTTP-layer hooks. */
 export function guardRequests(config: Pick<Config, 'TRUST_PROXY'>): void {
-  installRequestGuard(config.TRUST_PROXY, process.env.NODE_ENV === 'production' ? loadServerActionIds(distDir()) : undefined);
+  installRequestGuard(
+    config.TRUST_PROXY,
+    process.env.NODE_ENV === 'production' ? loadServerActionIds(distDir()) : undefined,
+  );
 }

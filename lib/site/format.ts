@@ -24,7 +24,10 @@ export function shiftHeadings(html: string, level: number): string {
   if (levels.length === 0) return html;
   const offset = level - Math.min(...levels);
   if (offset <= 0) return html;
-  return html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_, slash: string, n: string) => `<${slash}h${Math.min(6, Number(n) + offset)}`);
+  return html.replace(
+    /<(\/?)h([1-6])(?=[\s>])/g,
+    (_, slash: string, n: string) => `<${slash}h${Math.min(6, Number(n) + offset)}`,
+  );
 }
 
 /** Two-digit display number for ordered lists of engagements: 1 -> "01". */

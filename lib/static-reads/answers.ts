@@ -43,20 +43,30 @@ export function loadStaticAnswers(
   siteUrl: string | undefined,
   rateLimitPerMinute: number,
 ): { answers?: StaticAnswers; problem?: string } {
-  const builtFor = fs.existsSync(path.join(dir, SITE_URL_FILE)) ? fs.readFileSync(path.join(dir, SITE_URL_FILE), 'utf8').trim() : undefined;
+  const builtFor = fs.existsSync(path.join(dir, SITE_URL_FILE))
+    ? fs.readFileSync(path.join(dir, SITE_URL_FILE), 'utf8').trim()
+    : undefined;
   if (builtFor === undefined) return {};
   const wanted = siteUrl?.replace(/\/+$/, '');
   if (builtFor !== wanted) {
-    return { problem: `the static reads were built for SITE_URL=${builtFor}, but it is now ${wanted ?? 'unset'}: their routes answer them (rebuild to serve them as files).` };
+    return {
+      problem: `the static reads were built for SITE_URL=${builtFor}, but it is now ${wanted ?? 'unset'}: their routes answer them (rebuild to serve them as files).`,
+    };
   }
   const rateLimit: Record<string, string> =
     rateLimitPerMinute > 0
-      ? { 'RateLimit-Limit': String(rateLimitPerMinute), 'RateLimit-Remaining': String(rateLimitPerMinute), 'RateLimit-Reset': '60', 'RateLimit-Policy': `${rateLimitPerMinute};w=60` }
+      ? {
+          'RateLimit-Limit': String(rateLimitPerMinute),
+          'RateLimit-Remaining': String(rateLimitPerMinute),
+          'RateLimit-Reset': '60',
+          'RateLimit-Policy': `${rateLimitPerMinute};w=60`,
+        }
       : {};
   const answers = new Map<string, Compiled[]>();
   for (const read of STATIC_READS) {
     const file = path.join(dir, read.file);
-    if (!fs.existsSync(file)) return { problem: `the build has no ${read.file} among its static reads: their routes answer them (rebuild).` };
+    if (!fs.existsSync(file))
+      return { problem: `the build has no ${read.file} among its static reads: their routes answer them (rebuild).` };
     const body = fs.readFileSync(file);
     // As next.config.ts gives them, then the route's own, as the route's answer would carry them.
     const base = {
@@ -85,10 +95,19 @@ function holds(headers: IncomingHttpHeaders, [key, pattern]: [string, RegExp]): 
 }
 
 /** The answer to a request for `url` with these headers, or undefined when its route must answer it. */
-export function answerFor(answers: StaticAnswers, method: string | undefined, url: string | undefined, headers: IncomingHttpHeaders): StaticAnswer | undefined {
+export function answerFor(
+  answers: StaticAnswers,
+  method: string | undefined,
+  url: string | undefined,
+  headers: IncomingHttpHeaders,
+): StaticAnswer | undefined {
   if (url === undefined) return undefined;
   const query = url.indexOf('?');
   const candidates = answers.get(query === -1 ? url : url.slice(0, query));
   if (!candidates || !fileCanAnswer(method, headers)) return undefined;
-  return candidates.find((c) => c.has.every((condition) => holds(headers, condition)) && !c.missing.some((condition) => holds(headers, condition)))?.answer;
+  return candidates.find(
+    (c) =>
+      c.has.every((condition) => holds(headers, condition)) &&
+      !c.missing.some((condition) => holds(headers, condition)),
+  )?.answer;
 }

@@ -31,7 +31,9 @@ export interface StaticRead {
 
 /** A regular expression matching `word` in any letter case (next.config's conditions take no flags). */
 function anyCase(word: string): string {
-  return [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[*.+?/]/g, '\\$&'))).join('');
+  return [...word]
+    .map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[*.+?/]/g, '\\$&')))
+    .join('');
 }
 
 /**
@@ -43,7 +45,9 @@ function acceptGivesJson(ownSubtype: string): HeaderCondition[] {
   return [{ type: 'header', key: 'accept', value: `.*(?:${anyCase(ownSubtype)}|${anyCase('text/*')}|[Qq]\\s*=).*` }];
 }
 
-const acceptExactly = (type: string): HeaderCondition[] => [{ type: 'header', key: 'accept', value: type.replace(/[*.+?/]/g, '\\$&') }];
+const acceptExactly = (type: string): HeaderCondition[] => [
+  { type: 'header', key: 'accept', value: type.replace(/[*.+?/]/g, '\\$&') },
+];
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const MARKDOWN_TYPE = { 'Content-Type': 'text/markdown; charset=utf-8' };
@@ -51,8 +55,18 @@ const MARKDOWN_PAGE = { ...MARKDOWN_TYPE, Vary: 'Accept', 'X-Robots-Tag': 'noind
 
 export const STATIC_READS: readonly StaticRead[] = [
   { source: '/api/agent', file: 'api/agent.json', headers: JSON_TYPE, api: true },
-  { source: '/api/agent/resources/case-studies', file: 'api/resources/case-studies.json', headers: { ...JSON_TYPE, Vary: 'Accept' }, api: true },
-  { source: '/api/agent/resources/engagements', file: 'api/resources/engagements.json', headers: { ...JSON_TYPE, Vary: 'Accept' }, api: true },
+  {
+    source: '/api/agent/resources/case-studies',
+    file: 'api/resources/case-studies.json',
+    headers: { ...JSON_TYPE, Vary: 'Accept' },
+    api: true,
+  },
+  {
+    source: '/api/agent/resources/engagements',
+    file: 'api/resources/engagements.json',
+    headers: { ...JSON_TYPE, Vary: 'Accept' },
+    api: true,
+  },
   {
     source: '/api/agent/resources/bio',
     file: 'api/resources/bio.json',
@@ -60,7 +74,13 @@ export const STATIC_READS: readonly StaticRead[] = [
     headers: { ...JSON_TYPE, Vary: 'Accept' },
     api: true,
   },
-  { source: '/api/agent/resources/bio', file: 'api/resources/bio.md', has: acceptExactly('text/markdown'), headers: { ...MARKDOWN_TYPE, Vary: 'Accept' }, api: true },
+  {
+    source: '/api/agent/resources/bio',
+    file: 'api/resources/bio.md',
+    has: acceptExactly('text/markdown'),
+    headers: { ...MARKDOWN_TYPE, Vary: 'Accept' },
+    api: true,
+  },
   // The vCard download (Accept: text/vcard) stays on the route: its file name comes from the content.
   {
     source: '/api/agent/resources/contact-card',
@@ -70,7 +90,12 @@ export const STATIC_READS: readonly StaticRead[] = [
     api: true,
   },
   { source: '/llms.txt', file: 'llms.txt', headers: { 'Content-Type': 'text/plain; charset=utf-8' }, api: false },
-  { source: '/llms-full.txt', file: 'llms-full.txt', headers: { 'Content-Type': 'text/plain; charset=utf-8' }, api: false },
+  {
+    source: '/llms-full.txt',
+    file: 'llms-full.txt',
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    api: false,
+  },
   { source: '/index.md', file: 'md/index.md', headers: MARKDOWN_PAGE, api: false },
   { source: '/', file: 'md/index.md', has: acceptExactly('text/markdown'), headers: MARKDOWN_PAGE, api: false },
 ];

@@ -18,8 +18,8 @@ export function ConsultationSection({
     <section id="consultation" className="consultation" aria-labelledby="consultation-heading">
       <h2 id="consultation-heading">Request a consultation</h2>
       <p>
-        Your request goes straight to {bio.name}. {responseTime} Sending a request does not book a slot in a
-        calendar; a time is agreed by reply.
+        Your request goes straight to {bio.name}. {responseTime} Sending a request does not book a slot in a calendar; a
+        time is agreed by reply.
       </p>
       {children}
       <p className="consultation__fallback">

@@ -6,10 +6,14 @@ test('the contact page lists the consultant’s details and a labelled consultat
   await page.goto('/contact');
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: bio.email }).first()).toHaveAttribute('href', `mailto:${bio.email}`);
-  await expect(main.getByRole('link', { name: bio.phone })).toHaveAttribute('href', `tel:${bio.phone.replace(/\s+/g, '')}`);
+  await expect(main.getByRole('link', { name: bio.phone })).toHaveAttribute(
+    'href',
+    `tel:${bio.phone.replace(/\s+/g, '')}`,
+  );
   await expect(main.getByText(bio.location.city).first()).toBeVisible();
   await expect(main.locator(`a[href="${bio.website}"]`)).toBeVisible();
-  for (const link of bio.social) await expect(main.getByRole('link', { name: link.label })).toHaveAttribute('href', link.url);
+  for (const link of bio.social)
+    await expect(main.getByRole('link', { name: link.label })).toHaveAttribute('href', link.url);
 
   const consultation = page.getByRole('region', { name: 'Request a consultation' });
   await expect(consultation).toHaveAttribute('id', 'consultation');

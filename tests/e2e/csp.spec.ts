@@ -27,7 +27,9 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.__cspViolations?.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`);
+      window.__cspViolations?.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`,
+      );
     });
   });
   return async () => [...fromConsole, ...(await page.evaluate(() => window.__cspViolations ?? []))];
@@ -37,7 +39,9 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 async function isHydrated(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const node = document.querySelector('header');
-    return node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber') || key.startsWith('__reactProps'));
+    return (
+      node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber') || key.startsWith('__reactProps'))
+    );
   });
 }
 

@@ -21,7 +21,10 @@ async function clickThroughNavigation(page: Page) {
     await link.click();
     await expect(h1).toHaveText(heading);
   }
-  await page.getByRole('banner').getByRole('link', { name: new RegExp(site.siteName) }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: new RegExp(site.siteName) })
+    .click();
   await expect(h1).toHaveText(site.home.headline);
 }
 

@@ -38,7 +38,10 @@ test('robots.txt allows everything and points to the absolute sitemap', async ({
   expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
 });
 
-test('every page in the sitemap renders cleanly and passes basic accessibility checks', async ({ page, request }, testInfo) => {
+test('every page in the sitemap renders cleanly and passes basic accessibility checks', async ({
+  page,
+  request,
+}, testInfo) => {
   const { site, bio } = content;
   for (const path of await sitemapPaths(request)) {
     await test.step(path, async () => {

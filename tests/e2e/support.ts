@@ -26,7 +26,9 @@ export function watchForProblems(page: Page) {
   };
   const onPageError = (error: Error) => problems.push(`page error: ${error.message}`);
   const onRequestFailed = (request: Request) =>
-    problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`);
+    problems.push(
+      `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`,
+    );
   const onResponse = (response: Response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   };

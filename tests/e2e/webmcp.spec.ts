@@ -24,11 +24,17 @@ for (const path of ['/contact', '/agents']) {
   test(`${path} registers both tools with the API's own schemas`, async ({ page }) => {
     await page.addInitScript(FAKE_MODEL_CONTEXT);
     await page.goto(path);
-    await page.waitForFunction(() => Object.keys((window as unknown as { __registered: object }).__registered).length === 2);
+    await page.waitForFunction(
+      () => Object.keys((window as unknown as { __registered: object }).__registered).length === 2,
+    );
     const tools = await page.evaluate(() =>
-      Object.values((window as unknown as { __registered: Record<string, { name: string; inputSchema: unknown; annotations: unknown }> }).__registered).map(
-        ({ name, inputSchema, annotations }) => ({ name, inputSchema, annotations }),
-      ),
+      Object.values(
+        (
+          window as unknown as {
+            __registered: Record<string, { name: string; inputSchema: unknown; annotations: unknown }>;
+          }
+        ).__registered,
+      ).map(({ name, inputSchema, annotations }) => ({ name, inputSchema, annotations })),
     );
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
     for (const tool of TOOLS) {
@@ -42,9 +48,18 @@ for (const path of ['/contact', '/agents']) {
 test('a registered tool calls the real API', async ({ page }) => {
   await page.addInitScript(FAKE_MODEL_CONTEXT);
   await page.goto('/agents');
-  await page.waitForFunction(() => 'evaluate_client_needs' in (window as unknown as { __registered: object }).__registered);
+  await page.waitForFunction(
+    () => 'evaluate_client_needs' in (window as unknown as { __registered: object }).__registered,
+  );
   const result = await page.evaluate(() =>
-    (window as unknown as { __registered: Record<string, { execute(input: unknown): Promise<{ structuredContent: { recommended: { key: string } } }> }> }).__registered.evaluate_client_needs?.execute({
+    (
+      window as unknown as {
+        __registered: Record<
+          string,
+          { execute(input: unknown): Promise<{ structuredContent: { recommended: { key: string } } }> }
+        >;
+      }
+    ).__registered.evaluate_client_needs?.execute({
       challenges: 'We need a rebrand and a new logo after our merger',
       technology_sector: 'fintech',
     }),
@@ -53,7 +68,9 @@ test('a registered tool calls the real API', async ({ page }) => {
   expect(content.engagements.map((e) => e.key)).toContain(result?.structuredContent.recommended.key);
 });
 
-test('no WebMCP script on pages that do not offer the tools, and no errors where WebMCP is missing', async ({ page }) => {
+test('no WebMCP script on pages that do not offer the tools, and no errors where WebMCP is missing', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   const errors: string[] = [];
   page.on('request', (request) => scripts.push(new URL(request.url()).pathname));

@@ -19,8 +19,11 @@ afterAll(async () => {
 });
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${app.url}${pathname}`, { headers });
-const post = (pathname: string, body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
-  fetch(`${app.url}${pathname}`, { method: 'POST', body, headers });
+const post = (
+  pathname: string,
+  body: string,
+  headers: Record<string, string> = { 'Content-Type': 'application/json' },
+) => fetch(`${app.url}${pathname}`, { method: 'POST', body, headers });
 
 /** Asserts the spec's error envelope, exactly its three fields, and returns it. */
 async function expectEnvelope(response: Response, status: number, code: string) {
@@ -52,7 +55,9 @@ describe('GET /api/agent (the Manifest)', () => {
         url: `${app.url}/api/agent/resources/${name}`,
       })),
     );
-    expect(manifest.tools.map((tool: { name: string; method: string; url: string }) => [tool.name, tool.method, tool.url])).toEqual([
+    expect(
+      manifest.tools.map((tool: { name: string; method: string; url: string }) => [tool.name, tool.method, tool.url]),
+    ).toEqual([
       ['evaluate_client_needs', 'POST', `${app.url}/api/agent/tools/evaluate-client-needs`],
       ['schedule_consultation', 'POST', `${app.url}/api/agent/tools/schedule-consultation`],
     ]);
@@ -62,7 +67,13 @@ describe('GET /api/agent (the Manifest)', () => {
     expect(evaluate.body.technology_sector).toMatch(/^string, required/);
     expect(schedule.body.client_email).toMatch(/^string \(email\), required/);
     expect(schedule.body.preferred_time).toMatch(/^string, optional/);
-    expect(Object.keys(schedule.body)).toEqual(['client_name', 'client_email', 'preferred_time', 'project_context', 'technology_sector']);
+    expect(Object.keys(schedule.body)).toEqual([
+      'client_name',
+      'client_email',
+      'preferred_time',
+      'project_context',
+      'technology_sector',
+    ]);
     expect(schedule.description).toMatch(/not a booking/);
   });
 
@@ -110,11 +121,17 @@ describe('GET /api/agent/resources/{name}', () => {
     const engagements = await (await get('/api/agent/resources/engagements')).json();
     expect(engagements.name).toBe('engagements');
     expect(engagements.data.map((e: { key: string }) => e.key)).toEqual(content.engagements.map((e) => e.key));
-    expect(engagements.data[0]).toMatchObject({ title: content.engagements[0]?.title, includes: content.engagements[0]?.includes });
+    expect(engagements.data[0]).toMatchObject({
+      title: content.engagements[0]?.title,
+      includes: content.engagements[0]?.includes,
+    });
     const studies = await (await get('/api/agent/resources/case-studies')).json();
     expect(studies.name).toBe('case-studies');
     expect(studies.data).toHaveLength(content.caseStudies.length);
-    expect(studies.data[0]).toMatchObject({ client: content.caseStudies[0]?.client, results: content.caseStudies[0]?.results });
+    expect(studies.data[0]).toMatchObject({
+      client: content.caseStudies[0]?.client,
+      results: content.caseStudies[0]?.results,
+    });
   });
 
   it('contact-card: a vCard 3.0 a real parser reads, with CRLF line ends and 75-octet folding', async () => {
@@ -149,12 +166,23 @@ describe('POST /api/agent/tools/evaluate-client-needs', () => {
   it('answers the spec EvaluateClientNeedsResponse with an engagement from content', async () => {
     const response = await post(
       '/api/agent/tools/evaluate-client-needs',
-      JSON.stringify({ challenges: 'Our investor pitch deck does not land and our website copy is vague', technology_sector: 'fintech' }),
+      JSON.stringify({
+        challenges: 'Our investor pitch deck does not land and our website copy is vague',
+        technology_sector: 'fintech',
+      }),
     );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(Object.keys(body).sort()).toEqual(['alsoConsider', 'nextStep', 'recommended']);
-    expect(Object.keys(body.recommended).sort()).toEqual(['includes', 'key', 'outcomes', 'tagline', 'timing', 'title', 'why']);
+    expect(Object.keys(body.recommended).sort()).toEqual([
+      'includes',
+      'key',
+      'outcomes',
+      'tagline',
+      'timing',
+      'title',
+      'why',
+    ]);
     const keys = content.engagements.map((e) => e.key);
     expect(keys).toContain(body.recommended.key);
     if (body.alsoConsider) {
@@ -228,10 +256,13 @@ describe('the error envelope and shared headers everywhere', () => {
     for (const pathname of ['/api/mcp', '/api/agent/tools/evaluate-client-needs']) {
       const status = await new Promise<number>((resolve, reject) => {
         const url = new URL(`${app.url}${pathname}`);
-        http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'TRACE' }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        }).on('error', reject).end();
+        http
+          .request({ host: url.hostname, port: url.port, path: url.pathname, method: 'TRACE' }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+          .on('error', reject)
+          .end();
       });
       expect(status, pathname).toBe(405);
     }
@@ -253,21 +284,24 @@ describe('the error envelope and shared headers everywhere', () => {
     ['DELETE', '/api/agent'],
     ['GET', '/api/unknown'],
   ];
-  it.each(everyRoute)('%s %s carries Access-Control-Allow-Origin: * and REST-Version', async (method, pathname, body) => {
-    const response = await fetch(`${app.url}${pathname}`, {
-      method,
-      body,
-      headers: body ? { 'Content-Type': 'application/json' } : {},
-    });
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('rest-version')).toBe(API_VERSION);
-    if (pathname.startsWith('/api/')) {
-      expect(response.headers.get('ratelimit-limit')).toBe('100000');
-      expect(Number(response.headers.get('ratelimit-remaining'))).toBeLessThan(100000);
-      expect(Number(response.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
-      expect(response.headers.get('ratelimit-policy')).toBe('100000;w=60');
-    }
-  });
+  it.each(everyRoute)(
+    '%s %s carries Access-Control-Allow-Origin: * and REST-Version',
+    async (method, pathname, body) => {
+      const response = await fetch(`${app.url}${pathname}`, {
+        method,
+        body,
+        headers: body ? { 'Content-Type': 'application/json' } : {},
+      });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('rest-version')).toBe(API_VERSION);
+      if (pathname.startsWith('/api/')) {
+        expect(response.headers.get('ratelimit-limit')).toBe('100000');
+        expect(Number(response.headers.get('ratelimit-remaining'))).toBeLessThan(100000);
+        expect(Number(response.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+        expect(response.headers.get('ratelimit-policy')).toBe('100000;w=60');
+      }
+    },
+  );
 
   it.each(['/api/agent', '/api/agent/resources/bio', '/api/agent/tools/schedule-consultation', '/api/nothing'])(
     'a CORS preflight on %s answers 204 with the methods and headers, exposing REST-Version and RateLimit-*',
@@ -286,7 +320,13 @@ describe('the error envelope and shared headers everywhere', () => {
       expect(response.headers.get('access-control-allow-headers')).toMatch(/Content-Type/);
       expect(response.headers.get('access-control-allow-headers')).toMatch(/Idempotency-Key/);
       const exposed = response.headers.get('access-control-expose-headers') ?? '';
-      for (const name of ['REST-Version', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']) {
+      for (const name of [
+        'REST-Version',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'RateLimit-Policy',
+      ]) {
         expect(exposed).toContain(name);
       }
     },

@@ -16,7 +16,8 @@ const local = (url: string) => {
   const parsed = new URL(url);
   return `${app.url}${parsed.pathname}${parsed.search}`;
 };
-const varyTokens = (response: Response) => (response.headers.get('vary') ?? '').split(',').map((t) => t.trim().toLowerCase());
+const varyTokens = (response: Response) =>
+  (response.headers.get('vary') ?? '').split(',').map((t) => t.trim().toLowerCase());
 
 beforeAll(async () => {
   app = await startApp();
@@ -53,7 +54,9 @@ describe('every page in the sitemap as markdown', () => {
       expect(varyTokens(html), path).toContain('accept');
       expect(html.headers.get('link') ?? '', path).toContain('</llms.txt>');
       const page = await html.text();
-      expect(page, path).toMatch(new RegExp(`<link rel="alternate" type="text/markdown" href="[^"]*${mdPath.replace(/\./g, '\\.')}"`));
+      expect(page, path).toMatch(
+        new RegExp(`<link rel="alternate" type="text/markdown" href="[^"]*${mdPath.replace(/\./g, '\\.')}"`),
+      );
     }
   });
 
@@ -109,12 +112,19 @@ describe('/llms.txt and /llms-full.txt', () => {
     expect([...sections.keys()].at(-1)).toBe('Optional');
     const links = [...text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((match) => match[2] ?? '');
     for (const required of ['/index.md', '/api/agent', '/mcp.json', '/openapi.json', '/llms-full.txt']) {
-      expect(links.some((url) => new URL(url).pathname === required), required).toBe(true);
+      expect(
+        links.some((url) => new URL(url).pathname === required),
+        required,
+      ).toBe(true);
     }
     for (const name of ['bio', 'case-studies', 'engagements', 'contact-card']) {
       expect(links.some((url) => url.endsWith(`/api/agent/resources/${name}`))).toBe(true);
     }
-    for (const path of pagePaths) expect(links.some((url) => new URL(url).pathname === (path === '/' ? '/index.md' : `${path}.md`)), path).toBe(true);
+    for (const path of pagePaths)
+      expect(
+        links.some((url) => new URL(url).pathname === (path === '/' ? '/index.md' : `${path}.md`)),
+        path,
+      ).toBe(true);
     for (const url of links) {
       const isTool = url.includes('/api/agent/tools/');
       const target = await fetch(local(url), isTool ? { method: 'OPTIONS' } : {});
@@ -150,9 +160,19 @@ describe('/openapi.json and the API catalog', () => {
     }
     expect(paths).toContain('/api/agent');
     expect(paths).toContain('/api/agent/resources/{name}');
-    expect(document.paths['/api/agent/resources/{name}'].get.parameters[0].schema.enum).toEqual(manifest.resources.map((r: { name: string }) => r.name));
+    expect(document.paths['/api/agent/resources/{name}'].get.parameters[0].schema.enum).toEqual(
+      manifest.resources.map((r: { name: string }) => r.name),
+    );
     expect(document.components.schemas.ErrorBody.properties.error.required).toEqual(['code', 'message', 'resolution']);
-    expect(Object.keys(document.components.headers)).toEqual(expect.arrayContaining(['REST-Version', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']));
+    expect(Object.keys(document.components.headers)).toEqual(
+      expect.arrayContaining([
+        'REST-Version',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'RateLimit-Policy',
+      ]),
+    );
   });
 
   it('/.well-known/api-catalog is an RFC 9727 linkset pointing to openapi.json and the agents page', async () => {
@@ -167,7 +187,8 @@ describe('/openapi.json and the API catalog', () => {
 describe('robots.txt and sitemap.xml', () => {
   it('welcomes AI crawlers by name, carries a Content-Signal line and the sitemap', async () => {
     const robots = await (await fetch(`${app.url}/robots.txt`)).text();
-    for (const agent of ['GPTBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended']) expect(robots).toContain(`User-Agent: ${agent}`);
+    for (const agent of ['GPTBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended'])
+      expect(robots).toContain(`User-Agent: ${agent}`);
     expect(robots).toMatch(/^Content-Signal: .*search=yes.*ai-input=yes/m);
     expect(robots).toMatch(/^Sitemap: .+\/sitemap\.xml$/m);
   });
@@ -176,7 +197,12 @@ describe('robots.txt and sitemap.xml', () => {
     const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
     const dates = [...sitemap.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((match) => (match[1] ?? '').slice(0, 10));
     expect(dates.length).toBe(pagePaths.length);
-    const contentDates = new Set([content.site.updated, content.bio.updated, ...content.engagements.map((e) => e.updated), ...content.caseStudies.map((c) => c.updated)]);
+    const contentDates = new Set([
+      content.site.updated,
+      content.bio.updated,
+      ...content.engagements.map((e) => e.updated),
+      ...content.caseStudies.map((c) => c.updated),
+    ]);
     for (const date of dates) expect(contentDates.has(date), date).toBe(true);
   });
 });

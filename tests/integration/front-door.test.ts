@@ -20,7 +20,10 @@ afterAll(async () => {
   await Promise.all([front?.stop(), next?.stop()]);
 });
 
-const EVALUATE = JSON.stringify({ challenges: 'Our Series B pitch deck does not land with investors', technology_sector: 'fintech' });
+const EVALUATE = JSON.stringify({
+  challenges: 'Our Series B pitch deck does not land with investors',
+  technology_sector: 'fintech',
+});
 const MCP_ACCEPT = 'application/json, text/event-stream';
 const INITIALIZE = JSON.stringify({
   jsonrpc: '2.0',
@@ -30,13 +33,26 @@ const INITIALIZE = JSON.stringify({
 });
 
 /** Headers that differ between two answers to the same request: the moment, the framing, the encoding, a quota's count. */
-const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'ratelimit-remaining', 'ratelimit-reset', 'mcp-session-id']);
+const PER_ANSWER = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'mcp-session-id',
+]);
 /** Next adds Accept-Encoding to Vary when it could compress; the front door does not compress these answers. */
 const headersOf = (response: Response) =>
   Object.fromEntries(
     [...response.headers]
       .filter(([name]) => !PER_ANSWER.has(name))
-      .map(([name, value]) => [name, name === 'vary' ? value.replace(/(^|,\s*)Accept-Encoding/, '').replace(/^,\s*/, '') : value] as const)
+      .map(
+        ([name, value]) =>
+          [name, name === 'vary' ? value.replace(/(^|,\s*)Accept-Encoding/, '').replace(/^,\s*/, '') : value] as const,
+      )
       .filter(([name, value]) => name !== 'vary' || value !== ''),
   );
 /** The two apps listen on different ports; request ids and session ids are new each time. */
@@ -57,13 +73,55 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'evaluate', method: 'POST', path: '/api/agent/tools/evaluate-client-needs', headers: { 'Content-Type': 'application/json' }, body: EVALUATE },
-  { name: 'evaluate, query string', method: 'POST', path: '/api/agent/tools/evaluate-client-needs?x=1', headers: { 'Content-Type': 'application/json' }, body: EVALUATE },
-  { name: 'evaluate, bad JSON', method: 'POST', path: '/api/agent/tools/evaluate-client-needs', headers: { 'Content-Type': 'application/json' }, body: '{"challenges":' },
-  { name: 'evaluate, wrong type', method: 'POST', path: '/api/agent/tools/evaluate-client-needs', headers: { 'Content-Type': 'text/plain' }, body: EVALUATE },
-  { name: 'evaluate, missing field', method: 'POST', path: '/api/agent/tools/evaluate-client-needs', headers: { 'Content-Type': 'application/json' }, body: '{}' },
-  { name: 'evaluate, too large', method: 'POST', path: '/api/agent/tools/evaluate-client-needs', headers: { 'Content-Type': 'application/json' }, body: `{"challenges":"${'x'.repeat(70_000)}"}` },
-  { name: 'unknown tool', method: 'POST', path: '/api/agent/tools/no-such-tool', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+  {
+    name: 'evaluate',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs',
+    headers: { 'Content-Type': 'application/json' },
+    body: EVALUATE,
+  },
+  {
+    name: 'evaluate, query string',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs?x=1',
+    headers: { 'Content-Type': 'application/json' },
+    body: EVALUATE,
+  },
+  {
+    name: 'evaluate, bad JSON',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"challenges":',
+  },
+  {
+    name: 'evaluate, wrong type',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs',
+    headers: { 'Content-Type': 'text/plain' },
+    body: EVALUATE,
+  },
+  {
+    name: 'evaluate, missing field',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  },
+  {
+    name: 'evaluate, too large',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs',
+    headers: { 'Content-Type': 'application/json' },
+    body: `{"challenges":"${'x'.repeat(70_000)}"}`,
+  },
+  {
+    name: 'unknown tool',
+    method: 'POST',
+    path: '/api/agent/tools/no-such-tool',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  },
   { name: 'GET on a tool', method: 'GET', path: '/api/agent/tools/evaluate-client-needs' },
   { name: 'HEAD on a tool', method: 'HEAD', path: '/api/agent/tools/evaluate-client-needs' },
   { name: 'DELETE on a tool', method: 'DELETE', path: '/api/agent/tools/schedule-consultation' },
@@ -71,17 +129,32 @@ const CASES: Case[] = [
     name: 'preflight on a tool',
     method: 'OPTIONS',
     path: '/api/agent/tools/schedule-consultation',
-    headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, idempotency-key' },
+    headers: {
+      Origin: 'https://agent.example',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type, idempotency-key',
+    },
   },
   { name: 'MCP description', method: 'GET', path: '/api/mcp' },
   { name: 'MCP GET for a stream', method: 'GET', path: '/api/mcp', headers: { Accept: 'text/event-stream' } },
-  { name: 'MCP initialize', method: 'POST', path: '/api/mcp', headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT }, body: INITIALIZE },
+  {
+    name: 'MCP initialize',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+    body: INITIALIZE,
+  },
   {
     name: 'MCP tools/call',
     method: 'POST',
     path: '/api/mcp',
     headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'evaluate_client_needs', arguments: JSON.parse(EVALUATE) } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'evaluate_client_needs', arguments: JSON.parse(EVALUATE) },
+    }),
     session: true,
   },
   {
@@ -92,17 +165,36 @@ const CASES: Case[] = [
     body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     session: true,
   },
-  { name: 'MCP call without a session', method: 'POST', path: '/api/mcp', headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' },
-  { name: 'MCP parse error', method: 'POST', path: '/api/mcp', headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT }, body: '{' },
+  {
+    name: 'MCP call without a session',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+  },
+  {
+    name: 'MCP parse error',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+    body: '{',
+  },
   { name: 'MCP DELETE without a session', method: 'DELETE', path: '/api/mcp' },
   { name: 'MCP DELETE of a session', method: 'DELETE', path: '/api/mcp', session: true },
   { name: 'PUT on MCP', method: 'PUT', path: '/api/mcp', body: '{}' },
 ];
 
-async function send(app: RunningApp, c: Case): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+async function send(
+  app: RunningApp,
+  c: Case,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const headers: Record<string, string> = { ...c.headers };
   if (c.session) {
-    const init = await fetch(`${app.url}/api/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT }, body: INITIALIZE });
+    const init = await fetch(`${app.url}/api/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+      body: INITIALIZE,
+    });
     headers['Mcp-Session-Id'] = init.headers.get('mcp-session-id') ?? '';
     await init.text();
   }
@@ -110,7 +202,7 @@ async function send(app: RunningApp, c: Case): Promise<{ status: number; headers
   return { status: response.status, headers: headersOf(response), body: normalise(await response.text(), app) };
 }
 
-describe('the front door and Next\'s routes answer alike', () => {
+describe("the front door and Next's routes answer alike", () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const [viaFront, viaNext] = [await send(front, c), await send(next, c)];
     expect(viaFront.status).toBeLessThan(500);
@@ -119,14 +211,20 @@ describe('the front door and Next\'s routes answer alike', () => {
 
   it('the two really take different paths: only Next compresses, and says so in Vary', async () => {
     const ask = (app: RunningApp) =>
-      fetch(`${app.url}/api/agent/tools/evaluate-client-needs`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' }, body: EVALUATE });
+      fetch(`${app.url}/api/agent/tools/evaluate-client-needs`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' },
+        body: EVALUATE,
+      });
     const [viaFront, viaNext] = [await ask(front), await ask(next)];
     expect(viaNext.headers.get('vary')).toMatch(/Accept-Encoding/);
     expect(viaFront.headers.get('vary')).toBeNull();
-    expect(await viaFront.json()).toEqual(await viaNext.json().then((body) => JSON.parse(JSON.stringify(body).replaceAll(next.url, front.url))));
+    expect(await viaFront.json()).toEqual(
+      await viaNext.json().then((body) => JSON.parse(JSON.stringify(body).replaceAll(next.url, front.url))),
+    );
   });
 
-  it('the official MCP client works through Next\'s route as through the front door', async () => {
+  it("the official MCP client works through Next's route as through the front door", async () => {
     for (const app of [front, next]) {
       const client = new Client({ name: 'front-door-test', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`)));
@@ -161,7 +259,8 @@ describe('prerendered pages: the front door sends what Next sends', () => {
   it('every page in the sitemap, as a browser asks for it, with and without gzip: same status, bytes and headers', async () => {
     for (const pathname of await pages()) {
       for (const encoding of ['identity', 'gzip, deflate, br']) {
-        const ask = (app: RunningApp) => fetch(`${app.url}${pathname}`, { headers: { Accept: BROWSER, 'Accept-Encoding': encoding } });
+        const ask = (app: RunningApp) =>
+          fetch(`${app.url}${pathname}`, { headers: { Accept: BROWSER, 'Accept-Encoding': encoding } });
         const [viaFront, viaNext] = [await ask(front), await ask(next)];
         expect(viaFront.status, pathname).toBe(200);
         expect(pageHeadersOf(viaFront), pathname).toEqual(pageHeadersOf(viaNext));
@@ -175,8 +274,12 @@ describe('prerendered pages: the front door sends what Next sends', () => {
     const page = await fetch(`${front.url}/about`, { headers: { Accept: BROWSER, 'Accept-Encoding': 'identity' } });
     const etag = page.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[\w-]{27}"$/);
-    expect((await fetch(`${next.url}/about`, { headers: { 'Accept-Encoding': 'identity' } })).headers.get('etag')).not.toBe(etag);
-    const again = await fetch(`${front.url}/about`, { headers: { Accept: BROWSER, 'Accept-Encoding': 'identity', 'If-None-Match': etag } });
+    expect(
+      (await fetch(`${next.url}/about`, { headers: { 'Accept-Encoding': 'identity' } })).headers.get('etag'),
+    ).not.toBe(etag);
+    const again = await fetch(`${front.url}/about`, {
+      headers: { Accept: BROWSER, 'Accept-Encoding': 'identity', 'If-None-Match': etag },
+    });
     expect(again.status).toBe(304);
     expect(again.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'));
     const head = await fetch(`${front.url}/about`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
@@ -186,14 +289,19 @@ describe('prerendered pages: the front door sends what Next sends', () => {
 
   it.each([
     ['an RSC request', { rsc: '1' }, '/about'],
-    ['a segment prefetch', { rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree' }, '/about'],
+    [
+      'a segment prefetch',
+      { rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree' },
+      '/about',
+    ],
     ['a query string', {}, '/about?ref=newsletter'],
     ['Accept: text/markdown', { Accept: 'text/markdown' }, '/about'],
     ['negotiated markdown', { Accept: 'text/html;q=0.5, text/markdown' }, '/about'],
     ['an unknown page', {}, '/no-such-page'],
     ['a trailing slash', {}, '/about/'],
   ])('%s goes to Next, and both answer alike', async (_name, headers: Record<string, string>, pathname) => {
-    const ask = (app: RunningApp) => fetch(`${app.url}${pathname}`, { headers: { 'Accept-Encoding': 'identity', ...headers }, redirect: 'manual' });
+    const ask = (app: RunningApp) =>
+      fetch(`${app.url}${pathname}`, { headers: { 'Accept-Encoding': 'identity', ...headers }, redirect: 'manual' });
     const [viaFront, viaNext] = [await ask(front), await ask(next)];
     expect(viaFront.status).toBe(viaNext.status);
     expect(viaFront.headers.get('etag') ?? '').not.toMatch(/^"[\w-]{27}"$/);

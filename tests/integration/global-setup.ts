@@ -15,7 +15,10 @@ export default function setup(): () => void {
   if (!fs.existsSync(path.join(process.cwd(), dist, 'BUILD_ID'))) {
     throw new Error(`No production build in ${dist}/: run \`npm run build\` first (npm test does it for you).`);
   }
-  const kept = REWRITTEN_BY_BUILDS.map((file) => path.join(process.cwd(), file)).map((full) => ({ full, text: fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined }));
+  const kept = REWRITTEN_BY_BUILDS.map((file) => path.join(process.cwd(), file)).map((full) => ({
+    full,
+    text: fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined,
+  }));
   return () => {
     for (const { full, text } of kept) {
       if (text !== undefined && fs.readFileSync(full, 'utf8') !== text) fs.writeFileSync(full, text);

@@ -36,7 +36,9 @@ describe('quotas under a concurrent burst', () => {
     const app = await startApp({ RATE_LIMIT_PER_MINUTE: '25' });
     try {
       const paths = ['/api/agent', '/api/agent/resources/bio', '/api/agent/resources/engagements', '/mcp.json'];
-      const responses = await Promise.all(Array.from({ length: 100 }, (_, i) => fetch(`${app.url}${paths[i % paths.length]}`)));
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => fetch(`${app.url}${paths[i % paths.length]}`)),
+      );
       expect(await countStatuses(responses)).toEqual({ 200: 25, 429: 75 });
       // Pages are never limited, even now.
       expect((await fetch(`${app.url}/about`)).status).toBe(200);
@@ -60,13 +62,18 @@ describe('quotas under a concurrent burst', () => {
 });
 
 describe('the client address cannot be forged', () => {
-  const forged = (i: number) => ({ 'X-Forwarded-For': `203.0.113.${i}`, 'X-Real-IP': `203.0.113.${i}`, Forwarded: `for=203.0.113.${i}` });
+  const forged = (i: number) => ({
+    'X-Forwarded-For': `203.0.113.${i}`,
+    'X-Real-IP': `203.0.113.${i}`,
+    Forwarded: `for=203.0.113.${i}`,
+  });
 
   it('without TRUST_PROXY, a client-sent X-Forwarded-For is ignored: ten forged addresses share one quota', async () => {
     const app = await startApp({ RATE_LIMIT_PER_MINUTE: '5' });
     try {
       const statuses = [];
-      for (let i = 1; i <= 10; i += 1) statuses.push((await fetch(`${app.url}/api/agent`, { headers: forged(i) })).status);
+      for (let i = 1; i <= 10; i += 1)
+        statuses.push((await fetch(`${app.url}/api/agent`, { headers: forged(i) })).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
     } finally {
       await app.stop();
@@ -76,7 +83,11 @@ describe('the client address cannot be forged', () => {
   it('without TRUST_PROXY, a client-sent X-Forwarded-Host is not believed either', async () => {
     const app = await startApp({});
     try {
-      const manifest = await (await fetch(`${app.url}/mcp.json`, { headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' } })).text();
+      const manifest = await (
+        await fetch(`${app.url}/mcp.json`, {
+          headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+        })
+      ).text();
       expect(manifest).not.toContain('evil.example');
       expect(manifest).toContain(app.url);
     } finally {
@@ -96,11 +107,22 @@ describe('the client address cannot be forged', () => {
       // One client that prepends forged hops (an appending proxy passes them on): still one quota.
       const statuses = [];
       for (let i = 1; i <= 6; i += 1) {
-        statuses.push((await fetch(`${app.url}/api/agent`, { headers: { 'X-Forwarded-For': `10.9.9.${i}, 198.51.100.77` } })).status);
+        statuses.push(
+          (await fetch(`${app.url}/api/agent`, { headers: { 'X-Forwarded-For': `10.9.9.${i}, 198.51.100.77` } }))
+            .status,
+        );
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
       // The proxy's Host and scheme are believed.
-      const manifest = await (await fetch(`${app.url}/mcp.json`, { headers: { 'X-Forwarded-For': '198.51.100.9', 'X-Forwarded-Host': 'site.example', 'X-Forwarded-Proto': 'https' } })).json();
+      const manifest = await (
+        await fetch(`${app.url}/mcp.json`, {
+          headers: {
+            'X-Forwarded-For': '198.51.100.9',
+            'X-Forwarded-Host': 'site.example',
+            'X-Forwarded-Proto': 'https',
+          },
+        })
+      ).json();
       expect(manifest.endpoint).toBe('https://site.example/api/mcp');
     } finally {
       await app.stop();
@@ -174,7 +196,10 @@ describe('a flood of MCP initialize calls', () => {
       expect(alive.filter(Boolean)).toHaveLength(50);
       expect(alive.slice(250).every(Boolean)).toBe(true);
       // The first session was evicted: ending it is 404 too, and the client is told to initialize again.
-      const ended = await fetch(`${app.url}/api/mcp`, { method: 'DELETE', headers: { 'Mcp-Session-Id': ids[0] ?? '' } });
+      const ended = await fetch(`${app.url}/api/mcp`, {
+        method: 'DELETE',
+        headers: { 'Mcp-Session-Id': ids[0] ?? '' },
+      });
       expect(ended.status).toBe(404);
       expect((await ended.json()).error.resolution).toMatch(/initialize/);
     } finally {

@@ -23,7 +23,9 @@ afterAll(async () => {
 async function contactForm(): Promise<FormData> {
   const html = await (await fetch(`${app.url}/contact`)).text();
   const fields = new FormData();
-  for (const [, name = '', value = ''] of html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)) {
+  for (const [, name = '', value = ''] of html.matchAll(
+    /<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g,
+  )) {
     fields.append(name, value.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
   }
   fields.append('client_name', 'Mo Reyes');
@@ -32,11 +34,14 @@ async function contactForm(): Promise<FormData> {
 }
 
 describe('malformed percent-escapes in the path', () => {
-  it.each(['/api/%ff', '/api/agent/resources/%e0%a4', '/api/agent/resources/%zz'])('%s: 404 with the envelope, not 500', async (target) => {
-    const response = await fetch(`${app.url}${target}`);
-    expect(response.status).toBe(404);
-    expect((await response.json()).error.code).toBe('NOT_FOUND');
-  });
+  it.each(['/api/%ff', '/api/agent/resources/%e0%a4', '/api/agent/resources/%zz'])(
+    '%s: 404 with the envelope, not 500',
+    async (target) => {
+      const response = await fetch(`${app.url}${target}`);
+      expect(response.status).toBe(404);
+      expect((await response.json()).error.code).toBe('NOT_FOUND');
+    },
+  );
 
   it.each(['/case-studies/%ff', '/engagements/%c3', '/%ff/x'])('%s: the not-found page, not 500', async (target) => {
     const response = await fetch(`${app.url}${target}`);
@@ -52,7 +57,11 @@ describe('malformed percent-escapes in the path', () => {
 describe('forged and unknown form submissions', () => {
   it('a same-site submission without JavaScript still sends its mail', async () => {
     const before = smtp.received.length;
-    const response = await fetch(`${app.url}/contact`, { method: 'POST', headers: { Origin: app.url }, body: await contactForm() });
+    const response = await fetch(`${app.url}/contact`, {
+      method: 'POST',
+      headers: { Origin: app.url },
+      body: await contactForm(),
+    });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Request sent');
     expect(smtp.received.length).toBe(before + 1);
@@ -64,7 +73,11 @@ describe('forged and unknown form submissions', () => {
     ['a value that is not a URL', 'https://a.example, b.example', 400],
   ])('from %s (Origin: %s): refused, no mail, and no error in the log', async (_label, origin, status) => {
     const before = smtp.received.length;
-    const response = await fetch(`${app.url}/contact`, { method: 'POST', headers: { Origin: origin }, body: await contactForm() });
+    const response = await fetch(`${app.url}/contact`, {
+      method: 'POST',
+      headers: { Origin: origin },
+      body: await contactForm(),
+    });
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(response.headers.get('rest-version')).toBeTruthy();
@@ -75,7 +88,11 @@ describe('forged and unknown form submissions', () => {
   it.each(['/no-such-page', '/contact', '/'])('an unknown Next-Action id on %s is 404, never 500', async (target) => {
     const response = await fetch(`${app.url}${target}`, {
       method: 'POST',
-      headers: { 'Next-Action': '7f00000000000000000000000000000000000000aa', RSC: '1', 'Content-Type': 'text/plain;charset=UTF-8' },
+      headers: {
+        'Next-Action': '7f00000000000000000000000000000000000000aa',
+        RSC: '1',
+        'Content-Type': 'text/plain;charset=UTF-8',
+      },
       body: '[]',
     });
     expect(response.status).toBe(404);
@@ -89,7 +106,8 @@ describe('form submissions Next could not decode', () => {
     const bound = (await contactForm()).get('$ACTION_1:0');
     return (JSON.parse(String(bound)) as { id: string }).id;
   }
-  const post = (headers: Record<string, string>, body: BodyInit) => fetch(`${app.url}/contact`, { method: 'POST', headers: { Origin: app.url, ...headers }, body });
+  const post = (headers: Record<string, string>, body: BodyInit) =>
+    fetch(`${app.url}/contact`, { method: 'POST', headers: { Origin: app.url, ...headers }, body });
 
   async function expectRefused(response: Response, status: number, message: RegExp): Promise<void> {
     expect(response.status).toBe(status);
@@ -100,13 +118,24 @@ describe('form submissions Next could not decode', () => {
   it.each([
     ['no boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'],
     ['a body that is not multipart', 'multipart/form-data; boundary=x', '{}'],
-    ['a body cut short', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="client_name"\r\n\r\nMo\r\n'],
-  ])('a malformed multipart body (%s): 400 in plain text, no mail, no error in the log', async (_label, contentType, body) => {
-    const before = smtp.received.length;
-    await expectRefused(await post({ 'Content-Type': contentType }, body), 400, /not well-formed multipart\/form-data\. Nothing was sent\./);
-    expect(smtp.received.length).toBe(before);
-    expect(app.output()).not.toMatch(/Failed to parse body as FormData/);
-  });
+    [
+      'a body cut short',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="client_name"\r\n\r\nMo\r\n',
+    ],
+  ])(
+    'a malformed multipart body (%s): 400 in plain text, no mail, no error in the log',
+    async (_label, contentType, body) => {
+      const before = smtp.received.length;
+      await expectRefused(
+        await post({ 'Content-Type': contentType }, body),
+        400,
+        /not well-formed multipart\/form-data\. Nothing was sent\./,
+      );
+      expect(smtp.received.length).toBe(before);
+      expect(app.output()).not.toMatch(/Failed to parse body as FormData/);
+    },
+  );
 
   it('a form submission over 1 MB: 413, no mail', async () => {
     const before = smtp.received.length;
@@ -119,8 +148,16 @@ describe('form submissions Next could not decode', () => {
   it('a Next-Action call whose arguments are not a list: 400, no mail, no error in the log', async () => {
     const id = await actionId();
     const before = smtp.received.length;
-    await expectRefused(await post({ 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8' }, 'garbage'), 400, /not a JSON list/);
-    await expectRefused(await post({ 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8' }, '"x"'), 400, /not a JSON list/);
+    await expectRefused(
+      await post({ 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8' }, 'garbage'),
+      400,
+      /not a JSON list/,
+    );
+    await expectRefused(
+      await post({ 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8' }, '"x"'),
+      400,
+      /not a JSON list/,
+    );
     const noArguments = new FormData();
     noArguments.append('client_name', 'Mo Reyes');
     await expectRefused(await post({ 'Next-Action': id }, noArguments), 400, /not a JSON list/);
@@ -139,7 +176,10 @@ describe('form submissions Next could not decode', () => {
     const response = await post({}, handmade);
     expect(response.status).toBe(200);
     expect((await response.text()).includes('Send request</button>'), 'the form is shown again').toBe(true);
-    const call = await post({ 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, '[null,null]');
+    const call = await post(
+      { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' },
+      '[null,null]',
+    );
     expect(call.status).toBe(200);
     expect(await call.text()).toContain('did not come from the consultation form');
     expect(smtp.received.length).toBe(before);

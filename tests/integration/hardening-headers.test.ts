@@ -72,7 +72,9 @@ describe('HTML pages', () => {
   it('the page answering a form posted without JavaScript is rendered per request, and runs no script at all', async () => {
     const form = await (await fetch(`${app.url}/contact`)).text();
     const fields = new FormData();
-    for (const [, name = '', value = ''] of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)) {
+    for (const [, name = '', value = ''] of form.matchAll(
+      /<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g,
+    )) {
       fields.append(name, value.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
     }
     expect([...fields.keys()].some((name) => name.startsWith('$ACTION'))).toBe(true);
@@ -90,9 +92,12 @@ describe('HTML pages', () => {
 });
 
 describe('API and text responses', () => {
-  it.each(['/api/agent', '/api/agent/resources/bio', '/api/nothing-here', '/api/mcp'])('%s: a policy that allows nothing to run', async (path) => {
-    const response = await fetch(`${app.url}${path}`);
-    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-  });
+  it.each(['/api/agent', '/api/agent/resources/bio', '/api/nothing-here', '/api/mcp'])(
+    '%s: a policy that allows nothing to run',
+    async (path) => {
+      const response = await fetch(`${app.url}${path}`);
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    },
+  );
 });

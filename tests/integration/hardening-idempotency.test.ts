@@ -45,7 +45,11 @@ describe('Idempotency-Key on schedule_consultation', () => {
     expect(JSON.parse(firstBody).success).toBe(true);
     for (let i = 0; i < 3; i += 1) {
       // The same request, with its keys in another order: the same validated input.
-      const again = await post(SCHEDULE, { technology_sector: 'networking', client_email: 'noor@meshline.example', client_name: 'Noor Haddad' }, { 'Idempotency-Key': key });
+      const again = await post(
+        SCHEDULE,
+        { technology_sector: 'networking', client_email: 'noor@meshline.example', client_name: 'Noor Haddad' },
+        { 'Idempotency-Key': key },
+      );
       expect(again.status).toBe(200);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
       expect(again.headers.get('cache-control')).toBe('no-store');
@@ -92,7 +96,8 @@ describe('Idempotency-Key on schedule_consultation', () => {
     expect((await during.json()).error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
     // Bounded wait for the first to finish.
     const deadline = Date.now() + 10_000;
-    while (smtp.accepted === accepted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (smtp.accepted === accepted && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     await new Promise((resolve) => setTimeout(resolve, 200));
     const after = await post(SCHEDULE, body, { 'Idempotency-Key': key });
     expect(after.status).toBe(200);
@@ -107,7 +112,9 @@ describe('Idempotency-Key on schedule_consultation', () => {
     smtp.delayMs = 800;
     const key = randomUUID();
     const accepted = smtp.accepted;
-    const responses = await Promise.all(Array.from({ length: 8 }, () => post(SCHEDULE, body, { 'Idempotency-Key': key })));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => post(SCHEDULE, body, { 'Idempotency-Key': key })),
+    );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     expect(smtp.accepted).toBe(accepted + 1);
@@ -158,7 +165,11 @@ describe('Idempotency-Key on schedule_consultation', () => {
     expect((await post(SCHEDULE, body)).status).toBe(200);
     expect((await post(SCHEDULE, body)).status).toBe(200);
     expect(smtp.accepted).toBe(accepted + 2);
-    const evaluated = await post(EVALUATE, { challenges: 'pitch deck', technology_sector: 'saas' }, { 'Idempotency-Key': '' });
+    const evaluated = await post(
+      EVALUATE,
+      { challenges: 'pitch deck', technology_sector: 'saas' },
+      { 'Idempotency-Key': '' },
+    );
     expect(evaluated.status).toBe(200);
     expect(evaluated.headers.get('idempotent-replayed')).toBeNull();
   });
@@ -167,14 +178,23 @@ describe('Idempotency-Key on schedule_consultation', () => {
     const document = await (await fetch(`${app.url}/openapi.json`)).json();
     const operation = document.paths[SCHEDULE].post;
     expect(operation.parameters).toEqual([
-      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false, schema: expect.objectContaining({ maxLength: 255 }) }),
+      expect.objectContaining({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: expect.objectContaining({ maxLength: 255 }),
+      }),
     ]);
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['409', '422', '502']));
     expect(operation.responses['200'].headers).toHaveProperty('Idempotent-Replayed');
     expect(document.paths[EVALUATE].post.parameters).toBeUndefined();
     const preflight = await fetch(`${app.url}${SCHEDULE}`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, idempotency-key' },
+      headers: {
+        Origin: 'https://agent.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, idempotency-key',
+      },
     });
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Idempotency-Key/);
     const response = await post(SCHEDULE, { client_name: '' });

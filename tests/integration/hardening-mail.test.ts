@@ -12,7 +12,11 @@ import { type FaultySmtpServer, type SmtpMode, startFaultySmtpServer } from './s
 const SCHEDULE = '/api/agent/tools/schedule-consultation';
 const valid = { client_name: 'Ada Quinn', client_email: 'ada@quanta.example', technology_sector: 'quantum computing' };
 const schedule = (app: RunningApp) =>
-  fetch(`${app.url}${SCHEDULE}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(valid) });
+  fetch(`${app.url}${SCHEDULE}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(valid),
+  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('mail faults against one running app', () => {
@@ -42,37 +46,44 @@ describe('mail faults against one running app', () => {
     ['refuse-data', /did not accept the message/, 1],
     ['stall-after-auth', /did not answer in time/, 0],
     ['stall-after-data', /did not answer in time/, 1],
-  ])('%s: 502 MAIL_DELIVERY_FAILED within 15 s, one connection, no mail, and the next good request is sent', async (mode, reason, transfers) => {
-    smtp.mode = mode;
-    const before = { connections: smtp.connections, transfers: smtp.dataTransfers, accepted: smtp.accepted };
-    const started = Date.now();
-    const pending = schedule(app);
-    // While the mail server keeps the request waiting, the app keeps serving others at once.
-    await sleep(300);
-    const healthStarted = Date.now();
-    expect((await fetch(`${app.url}/api/agent`)).status).toBe(200);
-    expect(Date.now() - healthStarted).toBeLessThan(1000);
-    const response = await pending;
-    const elapsed = Date.now() - started;
-    expect(response.status).toBe(502);
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    const body = await response.json();
-    expect(Object.keys(body)).toEqual(['error']);
-    expect(body.error.code).toBe('MAIL_DELIVERY_FAILED');
-    expect(body.error.message).toMatch(reason);
-    expect(body.error.message).toContain('Nothing was sent');
-    expect(typeof body.error.resolution).toBe('string');
-    expect(elapsed).toBeLessThan(15_500);
-    // No retry behind the caller's back, now or a little later: exactly one connection and one transfer at most.
-    await sleep(1500);
-    expect(smtp.connections - before.connections).toBe(1);
-    expect(smtp.dataTransfers - before.transfers).toBe(transfers);
-    expect(smtp.accepted).toBe(before.accepted);
-    await expectGoodRequestWorks();
-  }, 30_000);
+  ])(
+    '%s: 502 MAIL_DELIVERY_FAILED within 15 s, one connection, no mail, and the next good request is sent',
+    async (mode, reason, transfers) => {
+      smtp.mode = mode;
+      const before = { connections: smtp.connections, transfers: smtp.dataTransfers, accepted: smtp.accepted };
+      const started = Date.now();
+      const pending = schedule(app);
+      // While the mail server keeps the request waiting, the app keeps serving others at once.
+      await sleep(300);
+      const healthStarted = Date.now();
+      expect((await fetch(`${app.url}/api/agent`)).status).toBe(200);
+      expect(Date.now() - healthStarted).toBeLessThan(1000);
+      const response = await pending;
+      const elapsed = Date.now() - started;
+      expect(response.status).toBe(502);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = await response.json();
+      expect(Object.keys(body)).toEqual(['error']);
+      expect(body.error.code).toBe('MAIL_DELIVERY_FAILED');
+      expect(body.error.message).toMatch(reason);
+      expect(body.error.message).toContain('Nothing was sent');
+      expect(typeof body.error.resolution).toBe('string');
+      expect(elapsed).toBeLessThan(15_500);
+      // No retry behind the caller's back, now or a little later: exactly one connection and one transfer at most.
+      await sleep(1500);
+      expect(smtp.connections - before.connections).toBe(1);
+      expect(smtp.dataTransfers - before.transfers).toBe(transfers);
+      expect(smtp.accepted).toBe(before.accepted);
+      await expectGoodRequestWorks();
+    },
+    30_000,
+  );
 
   it('logs exactly one line per failed delivery', () => {
-    const lines = app.output().split('\n').filter((line) => line.includes('[mail] delivery failed'));
+    const lines = app
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('[mail] delivery failed'));
     expect(lines.length).toBe(4);
   });
 });
@@ -114,25 +125,43 @@ describe('TLS mismatches', () => {
   }
 
   it.each([
-    ['implicit TLS to a server whose certificate is not trusted', 'true', /a secure connection to the mail server could not be made/],
-    ['plain SMTP to a server that speaks only TLS', 'false', /did not answer in time|could not be reached|a secure connection/],
-  ])('%s: 502 within 15 s, credentials never sent, no mail', async (_label, secure, reason) => {
-    const tls = await startTlsServer();
-    const app = await startApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(tls.port), SMTP_USER: 'site', SMTP_PASS: 'tls-secret', SMTP_SECURE: secure });
-    try {
-      const started = Date.now();
-      const response = await schedule(app);
-      expect(response.status).toBe(502);
-      const { error } = await response.json();
-      expect(error.code).toBe('MAIL_DELIVERY_FAILED');
-      expect(error.message).toMatch(reason);
-      expect(Date.now() - started).toBeLessThan(15_500);
-      expect(tls.auths).toBe(0);
-      expect(tls.mails).toBe(0);
-      expect((await fetch(`${app.url}/api/agent`)).status).toBe(200);
-    } finally {
-      await app.stop();
-      await tls.close();
-    }
-  }, 30_000);
+    [
+      'implicit TLS to a server whose certificate is not trusted',
+      'true',
+      /a secure connection to the mail server could not be made/,
+    ],
+    [
+      'plain SMTP to a server that speaks only TLS',
+      'false',
+      /did not answer in time|could not be reached|a secure connection/,
+    ],
+  ])(
+    '%s: 502 within 15 s, credentials never sent, no mail',
+    async (_label, secure, reason) => {
+      const tls = await startTlsServer();
+      const app = await startApp({
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(tls.port),
+        SMTP_USER: 'site',
+        SMTP_PASS: 'tls-secret',
+        SMTP_SECURE: secure,
+      });
+      try {
+        const started = Date.now();
+        const response = await schedule(app);
+        expect(response.status).toBe(502);
+        const { error } = await response.json();
+        expect(error.code).toBe('MAIL_DELIVERY_FAILED');
+        expect(error.message).toMatch(reason);
+        expect(Date.now() - started).toBeLessThan(15_500);
+        expect(tls.auths).toBe(0);
+        expect(tls.mails).toBe(0);
+        expect((await fetch(`${app.url}/api/agent`)).status).toBe(200);
+      } finally {
+        await app.stop();
+        await tls.close();
+      }
+    },
+    30_000,
+  );
 });

@@ -15,25 +15,47 @@ const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/j
 
 /** Every form a password can take on the way to an SMTP server. */
 function secretForms(user: string, pass: string): string[] {
-  return [pass, Buffer.from(pass).toString('base64'), Buffer.from(`\0${user}\0${pass}`).toString('base64'), encodeURIComponent(pass)];
+  return [
+    pass,
+    Buffer.from(pass).toString('base64'),
+    Buffer.from(`\0${user}\0${pass}`).toString('base64'),
+    encodeURIComponent(pass),
+  ];
 }
 
 /** Calls every kind of endpoint, good and bad, and returns everything that came back: status lines, headers, bodies. */
 async function exerciseEverything(app: RunningApp): Promise<string> {
   const seen: string[] = [];
   const record = async (response: Response, label: string) => {
-    seen.push(`${label} ${response.status}`, ...[...response.headers].map(([name, value]) => `${name}: ${value}`), await response.text());
+    seen.push(
+      `${label} ${response.status}`,
+      ...[...response.headers].map(([name, value]) => `${name}: ${value}`),
+      await response.text(),
+    );
   };
-  const get = async (pathname: string, headers: Record<string, string> = {}) => record(await fetch(`${app.url}${pathname}`, { headers }), pathname);
-  const post = async (pathname: string, body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
-    record(await fetch(`${app.url}${pathname}`, { method: 'POST', headers, body }), pathname);
+  const get = async (pathname: string, headers: Record<string, string> = {}) =>
+    record(await fetch(`${app.url}${pathname}`, { headers }), pathname);
+  const post = async (
+    pathname: string,
+    body: string,
+    headers: Record<string, string> = { 'Content-Type': 'application/json' },
+  ) => record(await fetch(`${app.url}${pathname}`, { method: 'POST', headers, body }), pathname);
 
   const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
   for (const [, loc = ''] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
     await get(new URL(loc).pathname);
     await get(new URL(loc).pathname, { Accept: 'text/markdown' });
   }
-  for (const pathname of ['/llms.txt', '/llms-full.txt', '/openapi.json', '/mcp.json', '/robots.txt', '/.well-known/api-catalog', '/api/agent', '/api/mcp']) {
+  for (const pathname of [
+    '/llms.txt',
+    '/llms-full.txt',
+    '/openapi.json',
+    '/mcp.json',
+    '/robots.txt',
+    '/.well-known/api-catalog',
+    '/api/agent',
+    '/api/mcp',
+  ]) {
     await get(pathname);
   }
   for (const name of ['bio', 'case-studies', 'engagements', 'contact-card', 'nope']) {
@@ -41,10 +63,23 @@ async function exerciseEverything(app: RunningApp): Promise<string> {
     await get(`/api/agent/resources/${name}`, { Accept: 'text/markdown, text/vcard' });
   }
   // Files that must never be served, however asked for.
-  for (const pathname of ['/.env', '/.env.local', '/.env.production', '/next.config.ts', '/package.json', '/lib/config/env.ts', '/.next/required-server-files.json', '/_next/../.env', '/%2e%2e/.env']) {
+  for (const pathname of [
+    '/.env',
+    '/.env.local',
+    '/.env.production',
+    '/next.config.ts',
+    '/package.json',
+    '/lib/config/env.ts',
+    '/.next/required-server-files.json',
+    '/_next/../.env',
+    '/%2e%2e/.env',
+  ]) {
     await get(pathname);
   }
-  await post('/api/agent/tools/evaluate-client-needs', JSON.stringify({ challenges: 'rebrand', technology_sector: 'saas' }));
+  await post(
+    '/api/agent/tools/evaluate-client-needs',
+    JSON.stringify({ challenges: 'rebrand', technology_sector: 'saas' }),
+  );
   await post('/api/agent/tools/schedule-consultation', JSON.stringify(valid));
   await post('/api/agent/tools/schedule-consultation', '{"client_name":');
   await post('/api/agent/tools/schedule-consultation', JSON.stringify({ client_name: 'x' }));
@@ -52,14 +87,24 @@ async function exerciseEverything(app: RunningApp): Promise<string> {
   const initialize = await fetch(`${app.url}/api/mcp`, {
     method: 'POST',
     headers: MCP_HEADERS,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }),
   });
   const session = initialize.headers.get('mcp-session-id') ?? '';
   await record(initialize, 'initialize');
   const mcpHeaders = { ...MCP_HEADERS, 'Mcp-Session-Id': session };
   const messages = [
     { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'schedule_consultation', arguments: valid } },
-    { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'schedule_consultation', arguments: { client_name: 'x' } } },
+    {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'schedule_consultation', arguments: { client_name: 'x' } },
+    },
     { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: 'consultancy://resources/contact-card' } },
     { jsonrpc: '2.0', id: 5, method: 'prompts/get', params: { name: 'draft_consultation_request', arguments: {} } },
   ];
@@ -68,7 +113,8 @@ async function exerciseEverything(app: RunningApp): Promise<string> {
 }
 
 function expectNoSecret(text: string, forms: string[], where: string): void {
-  for (const form of forms) expect(text.includes(form), `${where} contains a form of the password (${form.length} characters)`).toBe(false);
+  for (const form of forms)
+    expect(text.includes(form), `${where} contains a form of the password (${form.length} characters)`).toBe(false);
 }
 
 describe('the SMTP password', () => {
@@ -121,18 +167,33 @@ describe('the embedded inbox password', () => {
   it('never leaves the process: not in its log lines, the tool answer or the saved mail', async () => {
     const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-outbox-'));
     // This process's configuration is read on first use: no SMTP server, so the embedded inbox is used.
-    for (const name of ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASS', 'MAIL_TO', 'MAIL_FROM']) vi.stubEnv(name, undefined);
+    for (const name of ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASS', 'MAIL_TO', 'MAIL_FROM'])
+      vi.stubEnv(name, undefined);
     vi.stubEnv('OUTBOX_DIR', outbox);
     const printed: string[] = [];
     for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
       vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-        printed.push(args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
+        printed.push(
+          args
+            .map((arg) =>
+              arg instanceof Error
+                ? `${arg.message}\n${arg.stack}`
+                : typeof arg === 'string'
+                  ? arg
+                  : JSON.stringify(arg),
+            )
+            .join(' '),
+        );
       });
     }
     const { embeddedInbox } = await import('@/lib/mail/embedded-inbox');
     const { scheduleConsultationTool } = await import('@/lib/agent/tools');
     const inbox = await embeddedInbox(outbox);
-    const answer = await scheduleConsultationTool.run(valid, { origin: 'http://localhost', requestId: 'secret-test', consume: async () => {} });
+    const answer = await scheduleConsultationTool.run(valid, {
+      origin: 'http://localhost',
+      requestId: 'secret-test',
+      consume: async () => {},
+    });
     expect(answer.success).toBe(true);
     expect(answer.message).toMatch(/captured locally/);
     const saved = fs.readdirSync(outbox).filter((name) => name.endsWith('.eml'));

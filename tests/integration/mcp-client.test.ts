@@ -74,7 +74,9 @@ describe('the official MCP client', () => {
       const [read] = contents;
       expect(read).toMatchObject({ uri: resource.uri, mimeType: resource.mimeType });
       const text = z.object({ text: z.string() }).parse(read).text;
-      const rest = await fetch(`${app.url}/api/agent/resources/${resource.name}`, { headers: { Accept: resource.mimeType } });
+      const rest = await fetch(`${app.url}/api/agent/resources/${resource.name}`, {
+        headers: { Accept: resource.mimeType },
+      });
       if (resource.mimeType === 'application/json') expect(JSON.parse(text)).toEqual(await rest.json());
       else expect(text).toBe(await rest.text());
     }
@@ -120,13 +122,18 @@ describe('the official MCP client', () => {
       expect(text).toContain(field);
     }
     expect(text).toContain(envelope.message.replace(/^The request body is invalid: /, ''));
-    expect(text).toMatch(/Resolution: Correct those arguments and call schedule_consultation again with client_name \(string, required\)/);
+    expect(text).toMatch(
+      /Resolution: Correct those arguments and call schedule_consultation again with client_name \(string, required\)/,
+    );
     await client.close();
   });
 
   it('calls evaluate_client_needs: text and structuredContent, equal to the REST answer', async () => {
     const { client } = await connect();
-    const input = { challenges: 'Our investor pitch deck does not land and our website copy is vague', technology_sector: 'fintech' };
+    const input = {
+      challenges: 'Our investor pitch deck does not land and our website copy is vague',
+      technology_sector: 'fintech',
+    };
     const result = await client.callTool({ name: 'evaluate_client_needs', arguments: input });
     expect(result.isError).toBeFalsy();
     const rest = await fetch(`${app.url}/api/agent/tools/evaluate-client-needs`, {
@@ -171,9 +178,13 @@ describe('the official MCP client', () => {
     expect(prompts.map((prompt) => prompt.name)).toEqual(['qualify_client', 'draft_consultation_request']);
     expect(prompts[0]?.arguments?.map((arg) => arg.name)).toEqual(Object.keys(EvaluateClientNeedsRequestSchema.shape));
     expect(prompts[1]?.arguments?.map((arg) => arg.name)).toEqual(Object.keys(ScheduleConsultationRequestSchema.shape));
-    for (const prompt of prompts) expect(prompt.arguments?.every((arg) => !arg.required && (arg.description?.length ?? 0) > 5)).toBe(true);
+    for (const prompt of prompts)
+      expect(prompt.arguments?.every((arg) => !arg.required && (arg.description?.length ?? 0) > 5)).toBe(true);
 
-    const qualify = await client.getPrompt({ name: 'qualify_client', arguments: { technology_sector: 'climate tech' } });
+    const qualify = await client.getPrompt({
+      name: 'qualify_client',
+      arguments: { technology_sector: 'climate tech' },
+    });
     const qualifyText = textOf({ content: qualify.messages.map((message) => message.content) });
     expect(qualify.messages[0]?.role).toBe('user');
     expect(qualifyText).toContain('technology_sector: climate tech');
@@ -181,13 +192,18 @@ describe('the official MCP client', () => {
     expect(qualifyText).toContain('evaluate_client_needs');
     for (const engagement of content.engagements) expect(qualifyText).toContain(engagement.title);
 
-    const draft = await client.getPrompt({ name: 'draft_consultation_request', arguments: { client_name: 'Priya Raman', client_email: 'priya@ledgerline.example' } });
+    const draft = await client.getPrompt({
+      name: 'draft_consultation_request',
+      arguments: { client_name: 'Priya Raman', client_email: 'priya@ledgerline.example' },
+    });
     const draftText = textOf({ content: draft.messages.map((message) => message.content) });
     expect(draftText).toContain('client_name: Priya Raman');
     expect(draftText).toContain('Do not call schedule_consultation until I have confirmed the draft');
     expect(draftText).toContain('not a booking');
     const empty = await client.getPrompt({ name: 'draft_consultation_request' });
-    expect(textOf({ content: empty.messages.map((message) => message.content) })).toContain('client_email: not given yet');
+    expect(textOf({ content: empty.messages.map((message) => message.content) })).toContain(
+      'client_email: not given yet',
+    );
     await client.close();
   });
 
@@ -206,7 +222,9 @@ describe('the official MCP client', () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const gets = requests.filter((request) => request.method === 'GET');
     expect(gets).toEqual([{ method: 'GET', status: 405 }]);
-    expect(requests.filter((request) => request.method === 'POST').map((request) => request.status)).toEqual([200, 202]);
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.status)).toEqual([
+      200, 202,
+    ]);
     await client.listTools();
     await transport.terminateSession();
     expect(requests.at(-1)).toEqual({ method: 'DELETE', status: 200 });

@@ -26,7 +26,12 @@ const initialize = (protocolVersion = '2025-03-26', id: number | string = 1) => 
   params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw-fetch', version: '1.0.0' } },
 });
 const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
-const call = (id: number | string, method: string, params?: unknown) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+const call = (id: number | string, method: string, params?: unknown) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params ? { params } : {}),
+});
 
 function mcp(method: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> {
   return fetch(`${app.url}/api/mcp`, {
@@ -81,8 +86,16 @@ describe('lifecycle at 2025-03-26', () => {
     const id = response.headers.get('mcp-session-id');
     expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const body = await response.json();
-    expect(body).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-03-26', serverInfo: { version: API_VERSION } } });
-    expect(body.result.capabilities).toEqual({ resources: { listChanged: false }, prompts: { listChanged: false }, tools: {} });
+    expect(body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { protocolVersion: '2025-03-26', serverInfo: { version: API_VERSION } },
+    });
+    expect(body.result.capabilities).toEqual({
+      resources: { listChanged: false },
+      prompts: { listChanged: false },
+      tools: {},
+    });
     const other = await post(initialize());
     expect(other.headers.get('mcp-session-id')).not.toBe(id);
   });
@@ -102,7 +115,10 @@ describe('lifecycle at 2025-03-26', () => {
         call('a', 'tools/list'),
         { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'zzz' } },
         call('b', 'resources/read', { uri: 'consultancy://resources/bio' }),
-        call('c', 'tools/call', { name: 'evaluate_client_needs', arguments: { challenges: 'rebrand after a pivot', technology_sector: 'saas' } }),
+        call('c', 'tools/call', {
+          name: 'evaluate_client_needs',
+          arguments: { challenges: 'rebrand after a pivot', technology_sector: 'saas' },
+        }),
       ],
       { 'Mcp-Session-Id': session },
     );
@@ -119,7 +135,10 @@ describe('lifecycle at 2025-03-26', () => {
 
   it('a bad tool argument is a 200 result with isError that says what to fix', async () => {
     const session = await openSession();
-    const response = await post(call(3, 'tools/call', { name: 'evaluate_client_needs', arguments: { challenges: '' } }), { 'Mcp-Session-Id': session });
+    const response = await post(
+      call(3, 'tools/call', { name: 'evaluate_client_needs', arguments: { challenges: '' } }),
+      { 'Mcp-Session-Id': session },
+    );
     expect(response.status).toBe(200);
     const { result } = await response.json();
     expect(result.isError).toBe(true);
@@ -145,11 +164,14 @@ describe('lifecycle at 2025-03-26', () => {
 });
 
 describe('protocol versions', () => {
-  it.each([['2025-03-26'], ['2025-06-18'], ['2024-11-05'], [LATEST_PROTOCOL_VERSION]])('a client asking for %s gets it', async (version) => {
-    const response = await post(initialize(version));
-    expect((await response.json()).result.protocolVersion).toBe(version);
-    expect(response.headers.get('mcp-protocol-version')).toBe(version);
-  });
+  it.each([['2025-03-26'], ['2025-06-18'], ['2024-11-05'], [LATEST_PROTOCOL_VERSION]])(
+    'a client asking for %s gets it',
+    async (version) => {
+      const response = await post(initialize(version));
+      expect((await response.json()).result.protocolVersion).toBe(version);
+      expect(response.headers.get('mcp-protocol-version')).toBe(version);
+    },
+  );
 
   it('a revision the server does not know is answered with the latest it supports', async () => {
     const response = await post(initialize('2099-01-01'));
@@ -160,14 +182,20 @@ describe('protocol versions', () => {
   it('MCP-Protocol-Version must be the negotiated revision when sent; without it the session revision applies', async () => {
     const session = await openSession('2025-03-26');
     expect((await post(call(1, 'ping'), { 'Mcp-Session-Id': session })).status).toBe(200);
-    expect((await post(call(2, 'ping'), { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-03-26' })).status).toBe(200);
+    expect(
+      (await post(call(2, 'ping'), { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-03-26' })).status,
+    ).toBe(200);
     const other = await expectEnvelope(
       await post(call(3, 'ping'), { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-06-18' }),
       400,
       'UNSUPPORTED_PROTOCOL_VERSION',
     );
     expect(other.message).toContain('negotiated 2025-03-26');
-    await expectEnvelope(await post(call(4, 'ping'), { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': 'banana' }), 400, 'UNSUPPORTED_PROTOCOL_VERSION');
+    await expectEnvelope(
+      await post(call(4, 'ping'), { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': 'banana' }),
+      400,
+      'UNSUPPORTED_PROTOCOL_VERSION',
+    );
   });
 });
 
@@ -195,7 +223,11 @@ describe('sessions', () => {
 
   it('an unknown or malformed session id: 404, so the client initializes again', async () => {
     const unknown = 'A'.repeat(43);
-    const error = await expectEnvelope(await post(call(1, 'tools/list'), { 'Mcp-Session-Id': unknown }), 404, 'NOT_FOUND');
+    const error = await expectEnvelope(
+      await post(call(1, 'tools/list'), { 'Mcp-Session-Id': unknown }),
+      404,
+      'NOT_FOUND',
+    );
     expect(error.resolution).toContain('initialize');
     await expectEnvelope(await post(call(1, 'tools/list'), { 'Mcp-Session-Id': 'not-a-session' }), 404, 'NOT_FOUND');
   });
@@ -205,10 +237,18 @@ describe('sessions', () => {
     const ended = await mcp('DELETE', { 'Mcp-Session-Id': session });
     expect(ended.status).toBe(200);
     expect(ended.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await ended.json()).toEqual({ sessionId: session, ended: true, message: expect.stringContaining('initialize') });
+    expect(await ended.json()).toEqual({
+      sessionId: session,
+      ended: true,
+      message: expect.stringContaining('initialize'),
+    });
     await expectEnvelope(await mcp('DELETE', { 'Mcp-Session-Id': session }), 404, 'NOT_FOUND');
     await expectEnvelope(await post(call(2, 'tools/list'), { 'Mcp-Session-Id': session }), 404, 'NOT_FOUND');
-    await expectEnvelope(await mcp('GET', { 'Mcp-Session-Id': session, Accept: 'text/event-stream' }), 404, 'NOT_FOUND');
+    await expectEnvelope(
+      await mcp('GET', { 'Mcp-Session-Id': session, Accept: 'text/event-stream' }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });
 
@@ -224,8 +264,19 @@ describe('GET /api/mcp', () => {
     const description = McpServerDescriptionSchema.strict().parse(await response.json());
     expect(description.jsonrpc).toBe('2.0');
     expect(description.id).toBeNull();
-    expect(Object.keys(description.result).sort()).toEqual(['prompts', 'protocolVersion', 'resources', 'serverInfo', 'tools', 'transport']);
-    expect(description.result).toMatchObject({ transport: 'streamable-http', protocolVersion: '2025-03-26', serverInfo: { version: API_VERSION } });
+    expect(Object.keys(description.result).sort()).toEqual([
+      'prompts',
+      'protocolVersion',
+      'resources',
+      'serverInfo',
+      'tools',
+      'transport',
+    ]);
+    expect(description.result).toMatchObject({
+      transport: 'streamable-http',
+      protocolVersion: '2025-03-26',
+      serverInfo: { version: API_VERSION },
+    });
     expect(description.result.tools).toEqual(['evaluate_client_needs', 'schedule_consultation']);
     expect(description.result.prompts).toEqual(['qualify_client', 'draft_consultation_request']);
     expect(description.result.resources).toHaveLength(4);
@@ -233,7 +284,11 @@ describe('GET /api/mcp', () => {
 
   it('from an MCP client (a session, or accepting only text/event-stream): 405, never the description', async () => {
     const session = await openSession();
-    const asked: Record<string, string>[] = [{ 'Mcp-Session-Id': session, Accept: 'text/event-stream' }, { Accept: 'text/event-stream' }, { 'Mcp-Session-Id': session }];
+    const asked: Record<string, string>[] = [
+      { 'Mcp-Session-Id': session, Accept: 'text/event-stream' },
+      { Accept: 'text/event-stream' },
+      { 'Mcp-Session-Id': session },
+    ];
     for (const headers of asked) {
       const response = await mcp('GET', headers);
       expect(response.headers.get('allow')).toBe('GET, POST, DELETE, HEAD, OPTIONS');
@@ -262,7 +317,9 @@ describe('CORS and shared headers on every MCP response', () => {
       await mcp('DELETE', { 'Mcp-Session-Id': session }),
       await fetch(`${app.url}/mcp.json`),
     ];
-    expect(responses.map((response) => response.status)).toEqual([200, 202, 200, 200, 400, 400, 404, 200, 405, 200, 200]);
+    expect(responses.map((response) => response.status)).toEqual([
+      200, 202, 200, 200, 400, 400, 404, 200, 405, 200, 200,
+    ]);
     for (const response of responses) {
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-expose-headers')).toMatch(/Mcp-Session-Id.*MCP-Protocol-Version/);
@@ -285,7 +342,8 @@ describe('CORS and shared headers on every MCP response', () => {
     const methods = response.headers.get('access-control-allow-methods') ?? '';
     for (const method of ['GET', 'POST', 'DELETE']) expect(methods).toContain(method);
     const allowed = response.headers.get('access-control-allow-headers') ?? '';
-    for (const header of ['Content-Type', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Last-Event-ID']) expect(allowed).toContain(header);
+    for (const header of ['Content-Type', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Last-Event-ID'])
+      expect(allowed).toContain(header);
     expect(response.headers.get('access-control-expose-headers')).toMatch(/Mcp-Session-Id.*MCP-Protocol-Version/);
   });
 });
@@ -313,7 +371,9 @@ describe('quotas, mail failures and SITE_URL over MCP', () => {
   let limited: RunningApp;
   beforeAll(async () => {
     smtp = await startSmtpServer({ rejectRecipients: true });
-    limited = await startApp(smtp.env({ RATE_LIMIT_PER_MINUTE: '12', SCHEDULE_LIMIT_PER_HOUR: '1', SITE_URL: 'https://consultant.example' }));
+    limited = await startApp(
+      smtp.env({ RATE_LIMIT_PER_MINUTE: '12', SCHEDULE_LIMIT_PER_HOUR: '1', SITE_URL: 'https://consultant.example' }),
+    );
   });
   afterAll(async () => {
     await limited?.stop();
@@ -326,7 +386,10 @@ describe('quotas, mail failures and SITE_URL over MCP', () => {
       headers: { 'Content-Type': 'application/json', Accept: BOTH, ...(session ? { 'Mcp-Session-Id': session } : {}) },
       body: JSON.stringify(body),
     });
-  const schedule = { name: 'schedule_consultation', arguments: { client_name: 'Priya Raman', client_email: 'priya@ledgerline.example' } };
+  const schedule = {
+    name: 'schedule_consultation',
+    arguments: { client_name: 'Priya Raman', client_email: 'priya@ledgerline.example' },
+  };
 
   it('tool failures are error results: a refused mail, then the mail quota; every POST counts against the general quota', async () => {
     const init = await send(initialize());

@@ -84,12 +84,16 @@ describe('configuration is checked at start', () => {
     [{ RATE_LIMIT_PER_MINUTE: '-1' }, 'RATE_LIMIT_PER_MINUTE'],
     [{ SITE_URL: 'not a url' }, 'SITE_URL'],
     [{ SMTP_HOST: 'smtp.example.com' }, 'SMTP_USER'],
-  ])('%o stops start-up with a message naming %s', async (env, variable) => {
-    const { code, output } = await startAppExpectingFailure(env);
-    expect(code).not.toBe(0);
-    expect(output).toContain('Invalid environment configuration');
-    expect(output).toMatch(new RegExp(`${variable}=`));
-  }, 30_000);
+  ])(
+    '%o stops start-up with a message naming %s',
+    async (env, variable) => {
+      const { code, output } = await startAppExpectingFailure(env);
+      expect(code).not.toBe(0);
+      expect(output).toContain('Invalid environment configuration');
+      expect(output).toMatch(new RegExp(`${variable}=`));
+    },
+    30_000,
+  );
 });
 
 describe('the embedded inbox when no SMTP server is configured', () => {

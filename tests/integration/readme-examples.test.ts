@@ -44,11 +44,15 @@ describe('README curl examples', () => {
   it.each(commands.map((command) => [command]))('%s', async (command) => {
     const sent = smtp.received.length;
     // Asynchronous: the SMTP server answering the schedule example lives in this process.
-    const { stdout: output } = await promisify(execFile)('bash', ['-c', `${command.replaceAll('http://localhost:3000', app.url)} --fail-with-body`], {
-      cwd: workDir,
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
+    const { stdout: output } = await promisify(execFile)(
+      'bash',
+      ['-c', `${command.replaceAll('http://localhost:3000', app.url)} --fail-with-body`],
+      {
+        cwd: workDir,
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
     if (command.includes('-OJ')) {
       const files = fs.readdirSync(workDir).filter((name) => name.endsWith('.vcf'));
       expect(files.length).toBe(1);

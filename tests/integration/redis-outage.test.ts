@@ -94,7 +94,9 @@ describe('Redis stopped while two instances serve', () => {
 
   it('refuses a call with an Idempotency-Key before sending anything', async () => {
     const before = smtp.received.length;
-    const response = await within(2000, () => postSchedule(a.url, request, { 'Idempotency-Key': `outage-${Date.now()}` }));
+    const response = await within(2000, () =>
+      postSchedule(a.url, request, { 'Idempotency-Key': `outage-${Date.now()}` }),
+    );
     expect(await expectUnavailable(response)).toContain('nothing was sent');
     await sleep(300);
     expect(smtp.received.length).toBe(before);
@@ -117,7 +119,9 @@ describe('Redis stopped while two instances serve', () => {
 
   it('logs the outage once per instance', async () => {
     for (const app of [a, b]) {
-      const warnings = (await app.outputShowing(`[redis] ${redis.url} is unreachable`)).split('\n').filter((line) => line.includes(`[redis] ${redis.url} is unreachable`));
+      const warnings = (await app.outputShowing(`[redis] ${redis.url} is unreachable`))
+        .split('\n')
+        .filter((line) => line.includes(`[redis] ${redis.url} is unreachable`));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain('503 SERVICE_UNAVAILABLE');
     }
@@ -142,7 +146,10 @@ describe('Redis stopped while two instances serve', () => {
     // This test Redis keeps no data across a restart, so the old session is gone: 404, and the client starts again.
     const old = await mcpPost(b.url, rpc(3, 'tools/list'), session);
     expect(old.status).toBe(404);
-    for (const app of [a, b]) expect(await app.outputShowing(`[redis] ${redis.url} is reachable again`)).toContain(`[redis] ${redis.url} is reachable again`);
+    for (const app of [a, b])
+      expect(await app.outputShowing(`[redis] ${redis.url} is reachable again`)).toContain(
+        `[redis] ${redis.url} is reachable again`,
+      );
   });
 
   it('answers 503 within about a second when Redis stops answering without closing connections', async () => {

@@ -2,7 +2,17 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app';
-import { type TestRedis, envelopeOf, mcpDelete, mcpInitialize, mcpPost, postSchedule, rpc, rpcResult, startRedisServer } from './support/redis';
+import {
+  type TestRedis,
+  envelopeOf,
+  mcpDelete,
+  mcpInitialize,
+  mcpPost,
+  postSchedule,
+  rpc,
+  rpcResult,
+  startRedisServer,
+} from './support/redis';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
@@ -78,7 +88,10 @@ describe('two instances sharing Redis', () => {
     await client.connect(transport);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['evaluate_client_needs', 'schedule_consultation']);
-    const result = await client.callTool({ name: 'evaluate_client_needs', arguments: { challenges: 'our pitch deck does not land', technology_sector: 'fintech' } });
+    const result = await client.callTool({
+      name: 'evaluate_client_needs',
+      arguments: { challenges: 'our pitch deck does not land', technology_sector: 'fintech' },
+    });
     expect(result.isError).toBeFalsy();
     const { resources } = await client.listResources();
     expect(resources).toHaveLength(4);
@@ -104,7 +117,7 @@ describe('two instances sharing Redis', () => {
   });
 
   it('replays on B the answer to an Idempotency-Key used on A, sending one mail', async () => {
-        const key = `scale-out-${Date.now()}`;
+    const key = `scale-out-${Date.now()}`;
     const before = smtp.received.length;
     const first = await postSchedule(a.url, request('Idem Potent'), { 'Idempotency-Key': key });
     expect(first.status).toBe(200);
@@ -125,9 +138,11 @@ describe('two instances sharing Redis', () => {
   });
 
   it('sends one mail when A and B receive the same Idempotency-Key at the same moment', async () => {
-        const key = `race-${Date.now()}`;
+    const key = `race-${Date.now()}`;
     const before = smtp.received.length;
-    const responses = await Promise.all([a, b, a, b].map((app) => postSchedule(app.url, request('Race Condition'), { 'Idempotency-Key': key })));
+    const responses = await Promise.all(
+      [a, b, a, b].map((app) => postSchedule(app.url, request('Race Condition'), { 'Idempotency-Key': key })),
+    );
     const statuses = responses.map((response) => response.status);
     // One runs; the others see it in progress (409) or, if it is already done, get its answer replayed (200).
     expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
@@ -160,7 +175,11 @@ describe('two instances sharing Redis', () => {
     const initialize = await mcpInitialize(a.url);
     await initialize.body?.cancel();
     const session = initialize.headers.get('mcp-session-id') ?? '';
-    const call = await mcpPost(a.url, rpc(2, 'tools/call', { name: 'schedule_consultation', arguments: request('Quota Test') }), session);
+    const call = await mcpPost(
+      a.url,
+      rpc(2, 'tools/call', { name: 'schedule_consultation', arguments: request('Quota Test') }),
+      session,
+    );
     expect(call.status).toBe(200);
     const result = JSON.stringify(await rpcResult(call));
     expect(result).toContain('"isError":true');

@@ -55,7 +55,9 @@ describe('the consultant’s name comes from content/bio.md alone', () => {
   it('so do the API, the vCard and the homepage markdown', async () => {
     const bio = await (await fetch(`${app.url}/api/agent/resources/bio`)).json();
     expect(bio.content).toContain(renamed);
-    const card = await (await fetch(`${app.url}/api/agent/resources/contact-card`, { headers: { Accept: 'text/vcard' } })).text();
+    const card = await (
+      await fetch(`${app.url}/api/agent/resources/contact-card`, { headers: { Accept: 'text/vcard' } })
+    ).text();
     expect(card).toContain(`FN:${renamed.replace(/,/g, '\\,')}`);
     const markdown = await (await fetch(`${app.url}/`, { headers: { Accept: 'text/markdown' } })).text();
     expect(markdown).toContain(renamed);

@@ -8,7 +8,11 @@ const SCHEDULE = '/api/agent/tools/schedule-consultation';
 const EVALUATE = '/api/agent/tools/evaluate-client-needs';
 
 const postJson = (app: RunningApp, pathname: string, body: unknown) =>
-  fetch(`${app.url}${pathname}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${app.url}${pathname}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 const valid = {
   client_name: 'Priya Raman',
@@ -67,7 +71,8 @@ describe('schedule_consultation over authenticated SMTP', () => {
     const hostile = {
       client_name: 'Eve <script>alert(1)</script>',
       client_email: 'eve@attacker.example',
-      project_context: 'Hi\r\nBcc: victim@example.com\r\n\r\n.\r\nRCPT TO:<victim@example.com>\r\n<img src=x onerror=alert(1)>',
+      project_context:
+        'Hi\r\nBcc: victim@example.com\r\n\r\n.\r\nRCPT TO:<victim@example.com>\r\n<img src=x onerror=alert(1)>',
       preferred_time: '"><b>now</b>',
     };
     const response = await postJson(app, SCHEDULE, hostile);
@@ -107,7 +112,11 @@ describe('schedule_consultation over authenticated SMTP', () => {
   });
 
   it('names each bad field at once', async () => {
-    const response = await postJson(app, SCHEDULE, { client_name: '', client_email: 'not-an-email', preferred_time: 7 });
+    const response = await postJson(app, SCHEDULE, {
+      client_name: '',
+      client_email: 'not-an-email',
+      preferred_time: 7,
+    });
     const { error } = await response.json();
     expect(response.status).toBe(400);
     expect(error.message).toContain('client_name must not be empty');

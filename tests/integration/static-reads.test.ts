@@ -18,8 +18,19 @@ let app: RunningApp;
 
 beforeAll(async () => {
   const tsconfig = fs.readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8');
-  const env = { ...process.env, SITE_URL, NEXT_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: RATE_LIMIT, NEXT_TELEMETRY_DISABLED: '1' };
-  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { cwd: ROOT, env, encoding: 'utf8', timeout: 300_000 });
+  const env = {
+    ...process.env,
+    SITE_URL,
+    NEXT_DIST_DIR: dist,
+    RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   // Next adds another dist dir to tsconfig.json's include; the tree is left as it was.
   fs.writeFileSync(path.join(ROOT, 'tsconfig.json'), tsconfig);
   if (build.status !== 0) throw new Error(`the SITE_URL build failed:\n${build.stdout}\n${build.stderr}`);
@@ -39,11 +50,28 @@ const fromFile = (response: Response) => /^"[\w-]{27}(?:-gz)?"$/.test(response.h
  * Next's own marker of its cache (Vary is compared on its own).
  */
 const PER_ANSWER = new Set([
-  'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag', 'last-modified',
-  'accept-ranges', 'cache-control', 'vary', 'ratelimit-remaining', 'ratelimit-reset', 'x-nextjs-cache',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'cache-control',
+  'vary',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-nextjs-cache',
 ]);
-const comparable = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
-const varyOf = (response: Response) => (response.headers.get('vary') ?? '').split(/,\s*/).filter((v) => v && v !== 'Accept-Encoding').sort();
+const comparable = (response: Response) =>
+  Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
+const varyOf = (response: Response) =>
+  (response.headers.get('vary') ?? '')
+    .split(/,\s*/)
+    .filter((v) => v && v !== 'Accept-Encoding')
+    .sort();
 
 describe('static reads', () => {
   it.each([
@@ -56,7 +84,7 @@ describe('static reads', () => {
     ['/llms.txt', {}, 'text/plain; charset=utf-8'],
     ['/index.md', {}, 'text/markdown; charset=utf-8'],
     ['/', { Accept: 'text/markdown' }, 'text/markdown; charset=utf-8'],
-  ])('%s %o is a file with the route\'s type, bytes and headers', async (pathname, headers, type) => {
+  ])("%s %o is a file with the route's type, bytes and headers", async (pathname, headers, type) => {
     const file = await get(pathname, headers);
     expect(file.status).toBe(200);
     expect(fromFile(file)).toBe(true);
@@ -129,12 +157,17 @@ describe('static reads', () => {
   });
 
   it('files built for another SITE_URL are left to the routes, and the log says so', async () => {
-    const other = await startApp({ SITE_URL: 'https://elsewhere.example', NEXT_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: RATE_LIMIT });
+    const other = await startApp({
+      SITE_URL: 'https://elsewhere.example',
+      NEXT_DIST_DIR: dist,
+      RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+    });
     try {
       const manifest = await fetch(`${other.url}/api/agent`);
       expect(manifest.status).toBe(200);
       expect(fromFile(manifest)).toBe(false);
-      const said = /static reads were built for SITE_URL=https:\/\/consultant\.example, but it is now https:\/\/elsewhere\.example/;
+      const said =
+        /static reads were built for SITE_URL=https:\/\/consultant\.example, but it is now https:\/\/elsewhere\.example/;
       expect(await other.outputShowing(said)).toMatch(said);
     } finally {
       await other.stop();

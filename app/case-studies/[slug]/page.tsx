@@ -21,7 +21,12 @@ export function generateStaticParams(): { slug: string }[] {
 export async function generateMetadata({ params }: CaseStudyPageProps): Promise<Metadata> {
   const study = findCaseStudy((await params).slug);
   if (!study) return {};
-  return pageMetadata({ title: study.title, description: study.summary, path: `/case-studies/${study.slug}`, type: 'article' });
+  return pageMetadata({
+    title: study.title,
+    description: study.summary,
+    path: `/case-studies/${study.slug}`,
+    type: 'article',
+  });
 }
 
 export default async function CaseStudyPage({ params }: CaseStudyPageProps) {

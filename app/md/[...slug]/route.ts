@@ -15,5 +15,8 @@ export function generateStaticParams(): { slug: string[] }[] {
 /** The markdown of a page. Reached through `<page>.md` (next.config.ts rewrites) or Accept: text/markdown (proxy.ts). */
 export async function GET(_request: Request, { params }: { params: Promise<{ slug: string[] }> }): Promise<Response> {
   const { slug } = await params;
-  return servePageMarkdown(slug) ?? markdownResponse('# Not found\n\nThere is no such page. The index of every page is at /llms.txt.\n', 404);
+  return (
+    servePageMarkdown(slug) ??
+    markdownResponse('# Not found\n\nThere is no such page. The index of every page is at /llms.txt.\n', 404)
+  );
 }

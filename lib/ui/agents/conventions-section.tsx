@@ -21,8 +21,8 @@ export function ConventionsSection({ examples }: { examples: { llms: CurlExample
       <DocSection id="discovery" title="Discovery for crawlers and LLMs">
         <p>
           <code>/llms.txt</code> is a plain-text index of the site following the llms.txt convention. The homepage
-          answers a request with <code>Accept: text/markdown</code> with its content as markdown instead of HTML,
-          and <code>/sitemap.xml</code> lists every page.
+          answers a request with <code>Accept: text/markdown</code> with its content as markdown instead of HTML, and{' '}
+          <code>/sitemap.xml</code> lists every page.
         </p>
         <CodeBlock label={examples.llms.title} code={examples.llms.command} />
         <CodeBlock label={examples.markdown.title} code={examples.markdown.command} />
@@ -31,8 +31,8 @@ export function ConventionsSection({ examples }: { examples: { llms: CurlExample
         <ul className="plain plain--spaced">
           <li>
             Every error has the same JSON envelope; read <code>code</code> and follow <code>resolution</code>. Errors
-            are never HTML pages. Statuses: <code>400</code> invalid body, <code>404</code> unknown resource or
-            session, <code>500</code> unexpected failure, <code>502</code> mail delivery failed.
+            are never HTML pages. Statuses: <code>400</code> invalid body, <code>404</code> unknown resource or session,{' '}
+            <code>500</code> unexpected failure, <code>502</code> mail delivery failed.
           </li>
           <li>
             No authentication. CORS is open: every response sends <code>Access-Control-Allow-Origin: *</code>.

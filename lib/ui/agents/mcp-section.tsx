@@ -20,8 +20,8 @@ export function McpSection({
       </p>
       <ul className="plain plain--spaced">
         <li>
-          <code>GET</code> without a session returns a description of the server: its name, version, transport,
-          protocol revision, resources, tools and prompts.
+          <code>GET</code> without a session returns a description of the server: its name, version, transport, protocol
+          revision, resources, tools and prompts.
         </li>
         <li>
           <code>POST</code> takes JSON-RPC messages (<code>initialize</code>, <code>resources/read</code>,{' '}

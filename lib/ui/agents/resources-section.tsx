@@ -21,11 +21,10 @@ export function ResourcesSection({
     <>
       <DocSection id="manifest" title="Start with the manifest">
         <p>
-          <code>GET {manifestUrl}</code> returns a JSON manifest that lists every resource and tool with its URL,
-          method and body shape, and the address of the MCP endpoint. It is the entry point and the version
-          authority: the current version is <code>{version}</code>, and every response carries it in a{' '}
-          <code>REST-Version</code> header. Breaking changes are published as a new manifest version before any URL
-          changes.
+          <code>GET {manifestUrl}</code> returns a JSON manifest that lists every resource and tool with its URL, method
+          and body shape, and the address of the MCP endpoint. It is the entry point and the version authority: the
+          current version is <code>{version}</code>, and every response carries it in a <code>REST-Version</code>{' '}
+          header. Breaking changes are published as a new manifest version before any URL changes.
         </p>
         <CodeBlock label={examples.manifest.title} code={examples.manifest.command} />
       </DocSection>

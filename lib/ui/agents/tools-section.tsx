@@ -21,8 +21,8 @@ export function ToolsSection({
   return (
     <DocSection id="tools" title="Two tools">
       <p>
-        Both tools are <code>POST</code> requests with a JSON body and <code>Content-Type: application/json</code>.
-        A body that is missing a required field gets a <code>400</code> with the error envelope described below.
+        Both tools are <code>POST</code> requests with a JSON body and <code>Content-Type: application/json</code>. A
+        body that is missing a required field gets a <code>400</code> with the error envelope described below.
       </p>
       <h3 id="evaluate-client-needs">
         <code>{evaluate.name}</code>
@@ -47,8 +47,8 @@ export function ToolsSection({
       </p>
       <p>{schedule.description}</p>
       <p className="callout">
-        This sends a real email to {consultantName}. It is <strong>not a booking</strong> and reserves no calendar
-        slot; {consultantName} replies to <code>client_email</code> to agree a time (&ldquo;{responseTime}&rdquo;). A{' '}
+        This sends a real email to {consultantName}. It is <strong>not a booking</strong> and reserves no calendar slot;{' '}
+        {consultantName} replies to <code>client_email</code> to agree a time (&ldquo;{responseTime}&rdquo;). A{' '}
         <code>200</code> means the request was accepted for delivery; a <code>502</code> means the mail could not be
         sent and nothing was delivered.
       </p>

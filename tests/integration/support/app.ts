@@ -83,12 +83,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const shows = (expected: string | RegExp) => (typeof expected === 'string' ? log.includes(expected) : expected.test(log));
+  const shows = (expected: string | RegExp) =>
+    typeof expected === 'string' ? log.includes(expected) : expected.test(log);
   return {
     url,
     output: () => log,
     outputShowing: async (expected, ms = 2000) => {
-      for (const until = Date.now() + ms; !shows(expected) && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const until = Date.now() + ms; !shows(expected) && Date.now() < until;)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       return log;
     },
     stop: () =>
@@ -102,7 +104,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 }
 
 /** Runs `next start` expecting it to fail; resolves with its exit code and output (bounded to 20 s). */
-export async function startAppExpectingFailure(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export async function startAppExpectingFailure(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const child = spawnNext(await freePort(), env);
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -53,7 +53,9 @@ function ping(port: number): Promise<boolean> {
  */
 export async function startRedisServer(): Promise<TestRedis> {
   if (!hasRedisServer()) {
-    throw new Error("redis-server is not installed: `npm test` installs Debian's package as root, or run `apt-get install -y redis-server`.");
+    throw new Error(
+      "redis-server is not installed: `npm test` installs Debian's package as root, or run `apt-get install -y redis-server`.",
+    );
   }
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redis-test-'));
@@ -62,7 +64,20 @@ export async function startRedisServer(): Promise<TestRedis> {
 
   const launch = async () => {
     if (child && child.exitCode === null && child.signalCode === null) return;
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'];
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--daemonize',
+      'no',
+    ];
     const started = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     started.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
     started.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -115,13 +130,22 @@ export const MCP_ACCEPT = 'application/json, text/event-stream';
 export const SCHEDULE_PATH = '/api/agent/tools/schedule-consultation';
 
 /** A JSON-RPC request. */
-export const rpc = (id: number, method: string, params?: unknown) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+export const rpc = (id: number, method: string, params?: unknown) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params ? { params } : {}),
+});
 
 /** POST /api/mcp on `baseUrl` with `body` (and the session, when given). */
 export function mcpPost(baseUrl: string, body: unknown, sessionId?: string): Promise<Response> {
   return fetch(`${baseUrl}/api/mcp`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT, ...(sessionId ? { 'Mcp-Session-Id': sessionId } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: MCP_ACCEPT,
+      ...(sessionId ? { 'Mcp-Session-Id': sessionId } : {}),
+    },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
@@ -129,12 +153,23 @@ export function mcpPost(baseUrl: string, body: unknown, sessionId?: string): Pro
 
 /** initialize on `baseUrl`; the response (its Mcp-Session-Id header names the session). */
 export function mcpInitialize(baseUrl: string): Promise<Response> {
-  return mcpPost(baseUrl, rpc(1, 'initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'scale-out', version: '1.0.0' } }));
+  return mcpPost(
+    baseUrl,
+    rpc(1, 'initialize', {
+      protocolVersion: '2025-03-26',
+      capabilities: {},
+      clientInfo: { name: 'scale-out', version: '1.0.0' },
+    }),
+  );
 }
 
 /** DELETE /api/mcp on `baseUrl` for `sessionId`. */
 export function mcpDelete(baseUrl: string, sessionId: string): Promise<Response> {
-  return fetch(`${baseUrl}/api/mcp`, { method: 'DELETE', headers: { 'Mcp-Session-Id': sessionId }, signal: AbortSignal.timeout(10_000) });
+  return fetch(`${baseUrl}/api/mcp`, {
+    method: 'DELETE',
+    headers: { 'Mcp-Session-Id': sessionId },
+    signal: AbortSignal.timeout(10_000),
+  });
 }
 
 /** POST the REST schedule_consultation tool on `baseUrl`. */
@@ -147,12 +182,16 @@ export function postSchedule(baseUrl: string, body: unknown, headers: Record<str
   });
 }
 
-const EnvelopeSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), resolution: z.string() }).strict() }).strict();
+const EnvelopeSchema = z
+  .object({ error: z.object({ code: z.string(), message: z.string(), resolution: z.string() }).strict() })
+  .strict();
 
 /** The error of an envelope response (JSON, no-store), checked against the spec's shape. */
 export async function envelopeOf(response: Response): Promise<z.infer<typeof EnvelopeSchema>['error']> {
   if (!/^application\/json/.test(response.headers.get('content-type') ?? '')) {
-    throw new Error(`expected the JSON envelope, got ${response.status} ${response.headers.get('content-type')}: ${await response.text()}`);
+    throw new Error(
+      `expected the JSON envelope, got ${response.status} ${response.headers.get('content-type')}: ${await response.text()}`,
+    );
   }
   return EnvelopeSchema.parse(await response.json()).error;
 }

@@ -22,7 +22,12 @@ export interface TestSmtpServer {
 }
 
 /** The app's environment to send through a loopback SMTP server on `port` with these credentials. */
-export function smtpEnv(port: number, user: string, pass: string, overrides: Record<string, string> = {}): Record<string, string> {
+export function smtpEnv(
+  port: number,
+  user: string,
+  pass: string,
+  overrides: Record<string, string> = {},
+): Record<string, string> {
   return {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(port),
@@ -61,7 +66,8 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
     onRcptTo(address, _session, callback) {
-      if (options.rejectRecipients) callback(Object.assign(new Error(`Mailbox ${address.address} unavailable`), { responseCode: 550 }));
+      if (options.rejectRecipients)
+        callback(Object.assign(new Error(`Mailbox ${address.address} unavailable`), { responseCode: 550 }));
       else callback();
     },
     onData(stream, session, callback) {

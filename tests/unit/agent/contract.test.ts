@@ -20,15 +20,20 @@ describe('one source for every shape', () => {
     expect(manifest.resources.map((r) => r.name)).toEqual(['bio', 'case-studies', 'engagements', 'contact-card']);
   });
 
-  it.each(TOOLS.map((tool) => [tool.name, tool] as const))('%s: the manifest body is derived from the zod schema', (_name, tool) => {
-    const entry = manifest.tools.find((t) => t.name === tool.name);
-    const schema = inputJsonSchema(tool.input);
-    const properties = z.object({ properties: z.record(z.string(), z.unknown()), required: z.array(z.string()) }).parse(schema);
-    expect(Object.keys(entry?.body ?? {})).toEqual(Object.keys(properties.properties));
-    expect(entry?.body).toEqual(describeFields(tool.input));
-    for (const [field, text] of Object.entries(entry?.body ?? {})) {
-      expect(text).toMatch(properties.required.includes(field) ? /, required/ : /, optional/);
-    }
-    expect(entry?.url).toBe(`https://site.example/api/agent/tools/${tool.name.replace(/_/g, '-')}`);
-  });
+  it.each(TOOLS.map((tool) => [tool.name, tool] as const))(
+    '%s: the manifest body is derived from the zod schema',
+    (_name, tool) => {
+      const entry = manifest.tools.find((t) => t.name === tool.name);
+      const schema = inputJsonSchema(tool.input);
+      const properties = z
+        .object({ properties: z.record(z.string(), z.unknown()), required: z.array(z.string()) })
+        .parse(schema);
+      expect(Object.keys(entry?.body ?? {})).toEqual(Object.keys(properties.properties));
+      expect(entry?.body).toEqual(describeFields(tool.input));
+      for (const [field, text] of Object.entries(entry?.body ?? {})) {
+        expect(text).toMatch(properties.required.includes(field) ? /, required/ : /, optional/);
+      }
+      expect(entry?.url).toBe(`https://site.example/api/agent/tools/${tool.name.replace(/_/g, '-')}`);
+    },
+  );
 });

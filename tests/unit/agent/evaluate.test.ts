@@ -6,26 +6,83 @@ import { loadContent } from '@/lib/content';
 
 const { engagements, bio } = loadContent();
 const keys = engagements.map((engagement) => engagement.key);
-const context = { engagements, consultantName: bio.name, scheduleUrl: 'https://site.example/api/agent/tools/schedule-consultation' };
-const evaluate = (challenges: string, technology_sector: string) => evaluateClientNeeds({ challenges, technology_sector }, context);
+const context = {
+  engagements,
+  consultantName: bio.name,
+  scheduleUrl: 'https://site.example/api/agent/tools/schedule-consultation',
+};
+const evaluate = (challenges: string, technology_sector: string) =>
+  evaluateClientNeeds({ challenges, technology_sector }, context);
 
 describe('evaluate_client_needs: realistic challenges get the engagement a consultant would pick', () => {
   const table: [string, string, string][] = [
-    ['Prospects tell us we sound the same as every competitor and our win rate is falling.', 'B2B SaaS', 'positioning-sprint'],
-    ['We are commoditised: deals come down to price pressure and nobody can say why us.', 'data infrastructure', 'positioning-sprint'],
-    ['Our sales team cannot explain our value proposition or who our ideal customer is.', 'cybersecurity', 'positioning-sprint'],
-    ['We are moving upmarket into enterprise and need to differentiate in a crowded market.', 'developer tools', 'positioning-sprint'],
-    ['Raising our Series B next quarter and the pitch deck does not land with investors.', 'fintech', 'messaging-system'],
-    ['Our homepage is full of jargon; the website copy is too technical for buyers.', 'AI/ML infrastructure', 'messaging-system'],
-    ['Founders, sales and marketing all tell a different story. The messaging is inconsistent.', 'climate tech', 'messaging-system'],
-    ['We need a sales deck and a clear narrative for the launch announcement of our platform.', 'developer tools', 'messaging-system'],
+    [
+      'Prospects tell us we sound the same as every competitor and our win rate is falling.',
+      'B2B SaaS',
+      'positioning-sprint',
+    ],
+    [
+      'We are commoditised: deals come down to price pressure and nobody can say why us.',
+      'data infrastructure',
+      'positioning-sprint',
+    ],
+    [
+      'Our sales team cannot explain our value proposition or who our ideal customer is.',
+      'cybersecurity',
+      'positioning-sprint',
+    ],
+    [
+      'We are moving upmarket into enterprise and need to differentiate in a crowded market.',
+      'developer tools',
+      'positioning-sprint',
+    ],
+    [
+      'Raising our Series B next quarter and the pitch deck does not land with investors.',
+      'fintech',
+      'messaging-system',
+    ],
+    [
+      'Our homepage is full of jargon; the website copy is too technical for buyers.',
+      'AI/ML infrastructure',
+      'messaging-system',
+    ],
+    [
+      'Founders, sales and marketing all tell a different story. The messaging is inconsistent.',
+      'climate tech',
+      'messaging-system',
+    ],
+    [
+      'We need a sales deck and a clear narrative for the launch announcement of our platform.',
+      'developer tools',
+      'messaging-system',
+    ],
     ['After our merger we need a new company name and a visual identity that fits.', 'fintech', 'brand-identity'],
     ['Our logo and brand look dated and amateur; we have outgrown them.', 'healthtech', 'brand-identity'],
-    ['We pivoted from consumer to enterprise and the old brand no longer fits. Time for a rebrand.', 'climate tech', 'brand-identity'],
-    ['We are a spin-out from a university and need naming, a trademark check and brand guidelines.', 'deep tech', 'brand-identity'],
-    ['We are scaling fast and want a fractional advisor on go-to-market while we hire a head of marketing.', 'B2B SaaS', 'advisory-retainer'],
-    ['Launching a second product line and expanding into a new market, and our GTM team is misaligned.', 'fintech', 'advisory-retainer'],
-    ['We want an ongoing retainer to support product marketing through international expansion.', 'cybersecurity', 'advisory-retainer'],
+    [
+      'We pivoted from consumer to enterprise and the old brand no longer fits. Time for a rebrand.',
+      'climate tech',
+      'brand-identity',
+    ],
+    [
+      'We are a spin-out from a university and need naming, a trademark check and brand guidelines.',
+      'deep tech',
+      'brand-identity',
+    ],
+    [
+      'We are scaling fast and want a fractional advisor on go-to-market while we hire a head of marketing.',
+      'B2B SaaS',
+      'advisory-retainer',
+    ],
+    [
+      'Launching a second product line and expanding into a new market, and our GTM team is misaligned.',
+      'fintech',
+      'advisory-retainer',
+    ],
+    [
+      'We want an ongoing retainer to support product marketing through international expansion.',
+      'cybersecurity',
+      'advisory-retainer',
+    ],
   ];
 
   it.each(table)('%s (%s) -> %s', (challenges, sector, expected) => {
@@ -73,7 +130,13 @@ describe('evaluate_client_needs: the rules', () => {
     const b = evaluate('rebrand logo name', 'fintech');
     expect(a.recommended.key).toBe('brand-identity');
     expect(a.recommended.key).toBe(b.recommended.key);
-    expect(normalise('Différentiation, Competitors’ GO-TO-MARKET')).toEqual(['differentiation', 'competitor', 'go', 'to', 'market']);
+    expect(normalise('Différentiation, Competitors’ GO-TO-MARKET')).toEqual([
+      'differentiation',
+      'competitor',
+      'go',
+      'to',
+      'market',
+    ]);
     expect(['scale', 'scales', 'scaled', 'scaling'].map(stem)).toEqual(['scal', 'scal', 'scal', 'scal']);
     expect(['company', 'companies'].map(stem)).toEqual(['company', 'company']);
     expect(['launch', 'launches', 'launched', 'launching'].map(stem)).toEqual(['launch', 'launch', 'launch', 'launch']);
@@ -102,7 +165,11 @@ describe('evaluate_client_needs: the rules', () => {
 
 describe('evaluate_client_needs: property', () => {
   it('any input yields an existing engagement key, or is refused by the schema (a 400)', () => {
-    const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 200 }), fc.constantFrom(...engagements.flatMap((e) => e.keywords)));
+    const text = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.string({ unit: 'grapheme', maxLength: 200 }),
+      fc.constantFrom(...engagements.flatMap((e) => e.keywords)),
+    );
     fc.assert(
       fc.property(fc.oneof(fc.record({ challenges: text, technology_sector: text }), fc.anything()), (body) => {
         const parsed = EvaluateClientNeedsRequestSchema.safeParse(body);

@@ -38,7 +38,13 @@ describe('configuration', () => {
 describe('configuration errors never print a secret', () => {
   it('hides passwords and the password inside a URL', () => {
     try {
-      parseConfig({ SMTP_HOST: 'smtp.example.com', SMTP_USER: 'me', SMTP_PASS: 'hunter2', SMTP_PORT: 'x', REDIS_URL: 'http://user:s3cret@redis.example:6379' });
+      parseConfig({
+        SMTP_HOST: 'smtp.example.com',
+        SMTP_USER: 'me',
+        SMTP_PASS: 'hunter2',
+        SMTP_PORT: 'x',
+        REDIS_URL: 'http://user:s3cret@redis.example:6379',
+      });
       expect.unreachable('parseConfig should have thrown');
     } catch (error) {
       const text = (error as ConfigError).message;

@@ -45,7 +45,9 @@ describe('the API paths the front door serves', () => {
  * here stands where Next stands: whatever the door leaves, it answers "next".
  */
 describe('a front door before and after it is opened', () => {
-  const door = new FrontDoor({ pages: new Map([['/about', cachedAnswer(Buffer.from('<p>about</p>'), { 'content-type': 'text/html' })]]) });
+  const door = new FrontDoor({
+    pages: new Map([['/about', cachedAnswer(Buffer.from('<p>about</p>'), { 'content-type': 'text/html' })]]),
+  });
   const server = http.createServer((request, response) => {
     if (!door.answer(request, response)) response.end('next');
   });
@@ -63,14 +65,21 @@ describe('a front door before and after it is opened', () => {
 
   it('leaves every request to Next while closed, pages and API alike', async () => {
     expect(await get('/about')).toEqual({ status: 200, body: 'next' });
-    expect(await get('/api/agent/tools/no_such_tool', { method: 'POST', body: '{}' })).toEqual({ status: 200, body: 'next' });
+    expect(await get('/api/agent/tools/no_such_tool', { method: 'POST', body: '{}' })).toEqual({
+      status: 200,
+      body: 'next',
+    });
   });
 
   it('answers its pages and the API once opened, and still leaves the rest to Next', async () => {
     door.open();
     expect(await get('/about')).toEqual({ status: 200, body: '<p>about</p>' });
     expect(await get('/contact')).toEqual({ status: 200, body: 'next' });
-    const tool = await get('/api/agent/tools/no_such_tool', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const tool = await get('/api/agent/tools/no_such_tool', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(tool.status).toBe(404);
     expect(JSON.parse(tool.body)).toMatchObject({ error: { code: expect.any(String) } });
   });

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/http/errors';
-import { type IdempotencyStore, MemoryIdempotencyStore, getIdempotencyStore, setIdempotencyStore } from '@/lib/http/idempotency';
+import {
+  type IdempotencyStore,
+  MemoryIdempotencyStore,
+  getIdempotencyStore,
+  setIdempotencyStore,
+} from '@/lib/http/idempotency';
 import { fingerprintOf, readIdempotencyKey, runIdempotently, stableJson } from '@/lib/http/idempotency-key';
 
 const headers = (key?: string) => new Headers(key === undefined ? {} : { 'Idempotency-Key': key });
@@ -18,7 +23,9 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 describe('readIdempotencyKey', () => {
   it('is undefined without the header, and the key itself with one', () => {
     expect(readIdempotencyKey(headers())).toBeUndefined();
-    expect(readIdempotencyKey(headers('8e03978e-40d5-43e8-bc93-6894a57f9324'))).toBe('8e03978e-40d5-43e8-bc93-6894a57f9324');
+    expect(readIdempotencyKey(headers('8e03978e-40d5-43e8-bc93-6894a57f9324'))).toBe(
+      '8e03978e-40d5-43e8-bc93-6894a57f9324',
+    );
     expect(readIdempotencyKey(headers('a'.repeat(255)))).toHaveLength(255);
     expect(readIdempotencyKey(headers('with inner space'))).toBe('with inner space');
   });
@@ -47,7 +54,9 @@ describe('readIdempotencyKey', () => {
 
 describe('fingerprints', () => {
   it('do not depend on the order of keys, and differ for different values', () => {
-    expect(stableJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"y":2,"z":1}]},"b":1}');
+    expect(stableJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"y":2,"z":1}]},"b":1}',
+    );
     expect(fingerprintOf({ a: 1, b: 'x' })).toBe(fingerprintOf({ b: 'x', a: 1 }));
     expect(fingerprintOf({ a: 1, b: 'x' })).not.toBe(fingerprintOf({ a: 1, b: 'y' }));
     expect(fingerprintOf({ a: 1, b: undefined })).toBe(fingerprintOf({ a: 1 }));
@@ -113,7 +122,11 @@ describe('runIdempotently', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(ApiError);
-    expect(caught instanceof ApiError && [caught.status, caught.code, caught.headers['Retry-After']]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS', '5']);
+    expect(caught instanceof ApiError && [caught.status, caught.code, caught.headers['Retry-After']]).toEqual([
+      409,
+      'IDEMPOTENCY_IN_PROGRESS',
+      '5',
+    ]);
     // A different body under a key in use is key reuse, not a wait.
     expect(await codeOf(runIdempotently('tool:k4', 'other', ok({})))).toBe('422 IDEMPOTENCY_KEY_REUSED');
     finish(Response.json({ n: 1 }));

@@ -74,6 +74,7 @@ describe('session ids', () => {
   });
 
   it('anything else is not well formed', () => {
-    for (const id of ['', 'abc', `${newSessionId()}x`, 'a'.repeat(42) + '=', '../../etc/passwd']) expect(isWellFormedSessionId(id)).toBe(false);
+    for (const id of ['', 'abc', `${newSessionId()}x`, 'a'.repeat(42) + '=', '../../etc/passwd'])
+      expect(isWellFormedSessionId(id)).toBe(false);
   });
 });

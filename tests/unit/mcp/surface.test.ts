@@ -18,13 +18,19 @@ describe('the MCP surface is derived from lib/agent', () => {
     for (const [index, tool] of TOOLS.entries()) {
       expect(listed[index]?.description).toBe(tool.description);
       expect(listed[index]?.inputSchema).toEqual(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' }));
-      expect(listed[index]?.outputSchema).toEqual(z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }));
+      expect(listed[index]?.outputSchema).toEqual(
+        z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }),
+      );
       expect(listed[index]?.annotations?.readOnlyHint).toBe(!tool.sideEffects);
     }
   });
 
   it('a bad argument is a tool error result that names the field and what to send', async () => {
-    const result = await callMcpTool(scheduleConsultationTool.name, { client_name: 'A', client_email: 'not-an-address' }, context);
+    const result = await callMcpTool(
+      scheduleConsultationTool.name,
+      { client_name: 'A', client_email: 'not-an-address' },
+      context,
+    );
     expect(result.isError).toBe(true);
     const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
     expect(text).toMatch(/^VALIDATION_FAILED: /);
@@ -39,7 +45,8 @@ describe('the MCP surface is derived from lib/agent', () => {
     expect(Object.keys(draftConsultationRequestPrompt.args)).toEqual(Object.keys(scheduleConsultationTool.input.shape));
     const description = z.globalRegistry.get(scheduleConsultationTool.input.shape.client_email)?.description;
     expect(draftConsultationRequestPrompt.args.client_email?.description).toBe(description);
-    for (const prompt of PROMPTS) for (const arg of Object.values(prompt.args)) expect(arg.safeParse(undefined).success).toBe(true);
+    for (const prompt of PROMPTS)
+      for (const arg of Object.values(prompt.args)) expect(arg.safeParse(undefined).success).toBe(true);
   });
 
   it('the draft prompt forbids calling schedule_consultation before the user confirms', () => {
@@ -57,7 +64,11 @@ describe('the MCP surface is derived from lib/agent', () => {
     expect(description.result.resources).toEqual(RESOURCES.map((resource) => resource.uri));
     expect(description.result.prompts).toEqual(PROMPTS.map((prompt) => prompt.name));
     const manifest = McpManifestSchema.strict().parse(buildMcpManifest('https://consultant.example'));
-    expect(manifest).toMatchObject({ version: API_VERSION, endpoint: 'https://consultant.example/api/mcp', restApiFallback: 'https://consultant.example/api/agent' });
+    expect(manifest).toMatchObject({
+      version: API_VERSION,
+      endpoint: 'https://consultant.example/api/mcp',
+      restApiFallback: 'https://consultant.example/api/agent',
+    });
   });
 
   it('negotiates by the lifecycle: the requested revision when supported, else the latest', () => {

@@ -36,7 +36,12 @@ fs.writeFileSync(
     },
   }),
 );
-const headers = { 'x-nextjs-stale-time': '300', 'x-nextjs-prerender': '1', 'x-next-cache-tags': '_N_T_/layout', 'content-security-policy': CSP };
+const headers = {
+  'x-nextjs-stale-time': '300',
+  'x-nextjs-prerender': '1',
+  'x-next-cache-tags': '_N_T_/layout',
+  'content-security-policy': CSP,
+};
 page('index', `<!DOCTYPE html><p>${'home '.repeat(400)}</p>`, { headers });
 page('about', '<!DOCTYPE html><p>about</p>', { headers });
 page('engagements/brand-identity', '<!DOCTYPE html><p>brand</p>', { headers });
@@ -53,7 +58,7 @@ describe('the pages the front door sends', () => {
     expect(loadPageAnswers(path.join(dist, 'nothing')).size).toBe(0);
   });
 
-  it('with Next\'s headers and the page\'s own policy, without Next\'s bookkeeping', () => {
+  it("with Next's headers and the page's own policy, without Next's bookkeeping", () => {
     const about = answers.get('/about')?.identity.headers ?? {};
     for (const [name, value] of Object.entries(SHARED_HEADERS)) expect(about[name]).toBe(value);
     expect(about['content-security-policy']).toBe(CSP);
@@ -68,11 +73,14 @@ describe('the pages the front door sends', () => {
 });
 
 describe('the requests it answers', () => {
-  const ask = (url: string, headers: Record<string, string> = {}, method = 'GET') => pageAnswerFor(answers, { method, url, headers });
+  const ask = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+    pageAnswerFor(answers, { method, url, headers });
 
-  it('a plain document request, GET or HEAD, with a browser\'s Accept or none', () => {
+  it("a plain document request, GET or HEAD, with a browser's Accept or none", () => {
     expect(ask('/about')).toBe(answers.get('/about'));
-    expect(ask('/about', { accept: 'text/html,*/*;q=0.8', 'if-none-match': '"x"', cookie: 'a=b' }, 'HEAD')).toBe(answers.get('/about'));
+    expect(ask('/about', { accept: 'text/html,*/*;q=0.8', 'if-none-match': '"x"', cookie: 'a=b' }, 'HEAD')).toBe(
+      answers.get('/about'),
+    );
   });
 
   it.each([

@@ -4,9 +4,9 @@ import { SharedRedis } from '@/lib/redis/client';
 import { ServiceUnavailableError } from '@/lib/redis/errors';
 import { RedisIdempotencyStore } from '@/lib/redis/idempotency-store';
 import { closedPortUrl } from '../../integration/support/redis';
-import { recordingLog, uniquePrefix, useRedisFixture } from './support';
+import { recordingLog, uniquePrefix, redisFixture } from './support';
 
-const redis = useRedisFixture();
+const redis = redisFixture();
 
 function stores() {
   const prefix = uniquePrefix();
@@ -48,7 +48,9 @@ describe('RedisIdempotencyStore against a real redis-server', () => {
 
   it('is atomic: of 40 concurrent claims through two connections exactly one is new', async () => {
     const { a, b } = stores();
-    const claims = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).claim('race', `f${i}`, IDEMPOTENCY_TTL_SECONDS)));
+    const claims = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).claim('race', `f${i}`, IDEMPOTENCY_TTL_SECONDS)),
+    );
     expect(claims.filter((claim) => claim.state === 'new')).toHaveLength(1);
     expect(claims.filter((claim) => claim.state === 'in-progress')).toHaveLength(39);
   });
@@ -63,7 +65,11 @@ describe('RedisIdempotencyStore against a real redis-server', () => {
       (thrown: unknown) => thrown,
     );
     expect(error).toBeInstanceOf(ServiceUnavailableError);
-    expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('nothing was sent') });
+    expect(error).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.stringContaining('nothing was sent'),
+    });
     await expect(store.complete('k', answer, IDEMPOTENCY_TTL_SECONDS)).resolves.toBeUndefined();
     await expect(store.release('k')).resolves.toBeUndefined();
     expect(log.lines.filter((line) => line.includes('could not'))).toHaveLength(2);

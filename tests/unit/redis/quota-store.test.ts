@@ -2,19 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { SharedRedis } from '@/lib/redis/client';
 import { RedisQuotaStore } from '@/lib/redis/quota-store';
 import { closedPortUrl } from '../../integration/support/redis';
-import { recordingLog, sleep, uniquePrefix, useRedisFixture } from './support';
+import { recordingLog, sleep, uniquePrefix, redisFixture } from './support';
 
-const redis = useRedisFixture();
+const redis = redisFixture();
 
 function stores() {
   const prefix = uniquePrefix();
-  return { a: new RedisQuotaStore(redis.a, undefined, prefix), b: new RedisQuotaStore(redis.b, undefined, prefix), key: (k: string) => `${prefix}:quota:${k}` };
+  return {
+    a: new RedisQuotaStore(redis.a, undefined, prefix),
+    b: new RedisQuotaStore(redis.b, undefined, prefix),
+    key: (k: string) => `${prefix}:quota:${k}`,
+  };
 }
 
 describe('RedisQuotaStore against a real redis-server', () => {
   it('counts one fixed window across two connections, as the memory store does in one', async () => {
     const { a, b, key } = stores();
-    const states = [await a.consume('schedule:1.2.3.4', 3, 3600), await b.consume('schedule:1.2.3.4', 3, 3600), await a.consume('schedule:1.2.3.4', 3, 3600)];
+    const states = [
+      await a.consume('schedule:1.2.3.4', 3, 3600),
+      await b.consume('schedule:1.2.3.4', 3, 3600),
+      await a.consume('schedule:1.2.3.4', 3, 3600),
+    ];
     expect(states.map((s) => [s.remaining, s.allowed])).toEqual([
       [2, true],
       [1, true],
@@ -39,7 +47,9 @@ describe('RedisQuotaStore against a real redis-server', () => {
 
   it('is atomic: 200 concurrent requests through two connections allow exactly the limit', async () => {
     const { a, b } = stores();
-    const states = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).consume('general:flood', 50, 60)));
+    const states = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).consume('general:flood', 50, 60)),
+    );
     expect(states.filter((s) => s.allowed)).toHaveLength(50);
     const remaining = states.filter((s) => s.allowed).map((s) => s.remaining);
     expect(new Set(remaining).size).toBe(50);
@@ -51,7 +61,11 @@ describe('RedisQuotaStore against a real redis-server', () => {
     void down.connect(200);
     const store = new RedisQuotaStore(down);
     const started = Date.now();
-    const states = [await store.consume('schedule:x', 2, 3600), await store.consume('schedule:x', 2, 3600), await store.consume('schedule:x', 2, 3600)];
+    const states = [
+      await store.consume('schedule:x', 2, 3600),
+      await store.consume('schedule:x', 2, 3600),
+      await store.consume('schedule:x', 2, 3600),
+    ];
     expect(Date.now() - started).toBeLessThan(1000);
     expect(states.map((s) => s.allowed)).toEqual([true, true, false]);
     expect(log.lines.filter((line) => line.includes('is unreachable'))).toHaveLength(1);

@@ -4,9 +4,9 @@ import { SharedRedis } from '@/lib/redis/client';
 import { RedisSessionStore } from '@/lib/redis/session-store';
 import { SESSION_IDLE_MS, type SessionRecord, newSessionId } from '@/lib/mcp/sessions';
 import { closedPortUrl } from '../../integration/support/redis';
-import { recordingLog, sleep, uniquePrefix, useRedisFixture } from './support';
+import { recordingLog, sleep, uniquePrefix, redisFixture } from './support';
 
-const redis = useRedisFixture();
+const redis = redisFixture();
 
 const record = (id = newSessionId()): SessionRecord => ({
   id,
@@ -101,7 +101,11 @@ describe('RedisSessionStore against a real redis-server', () => {
     void down.connect(200);
     const store = new RedisSessionStore(down);
     const started = Date.now();
-    for (const attempt of [() => store.create(record()), () => store.touch(newSessionId()), () => store.delete(newSessionId())]) {
+    for (const attempt of [
+      () => store.create(record()),
+      () => store.touch(newSessionId()),
+      () => store.delete(newSessionId()),
+    ]) {
       const error = await attempt().then(
         () => undefined,
         (thrown: unknown) => thrown,

@@ -49,7 +49,7 @@ export async function startRedisFixture(log = recordingLog()): Promise<RedisFixt
  * A RedisFixture for the whole test file: started before its tests (a redis-server takes a moment), closed after.
  * Read its fields inside tests; they are filled in once beforeAll has run.
  */
-export function useRedisFixture(): RedisFixture {
+export function redisFixture(): RedisFixture {
   const fixture = {} as RedisFixture;
   beforeAll(async () => {
     Object.assign(fixture, await startRedisFixture());

@@ -8,7 +8,8 @@ import { actionBodyKind, checkActionBody, readBody, replayRequest } from '@/lib/
  * answers one it cannot decode with a 500 (tests/integration/hardening-guard.test.ts runs them against the app).
  */
 const MULTIPART = 'multipart/form-data; boundary=x';
-const part = (name: string, value: string) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const part = (name: string, value: string) =>
+  `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 const multipart = (...parts: string[]) => Buffer.from(`${parts.join('')}--x--\r\n`);
 
 describe('which requests have their body checked', () => {
@@ -36,7 +37,9 @@ describe('which requests have their body checked', () => {
 
 describe('checkActionBody', () => {
   it('passes a well-formed form posted without JavaScript, whatever its fields', async () => {
-    expect(await checkActionBody('form', { 'content-type': MULTIPART }, multipart(part('client_name', 'Mo')))).toBeUndefined();
+    expect(
+      await checkActionBody('form', { 'content-type': MULTIPART }, multipart(part('client_name', 'Mo'))),
+    ).toBeUndefined();
     expect(await checkActionBody('form', { 'content-type': MULTIPART }, multipart())).toBeUndefined();
   });
 
@@ -53,7 +56,9 @@ describe('checkActionBody', () => {
 
   it('passes a Next-Action call whose arguments are a JSON list, multipart or not', async () => {
     const call = { 'content-type': MULTIPART, 'next-action': 'abc' };
-    expect(await checkActionBody('form', call, multipart(part('0', '[{},"$K1"]'), part('1_client_name', 'Mo')))).toBeUndefined();
+    expect(
+      await checkActionBody('form', call, multipart(part('0', '[{},"$K1"]'), part('1_client_name', 'Mo'))),
+    ).toBeUndefined();
     expect(await checkActionBody('reply', { 'next-action': 'abc' }, Buffer.from('[]'))).toBeUndefined();
     expect(await checkActionBody('reply', { 'next-action': 'abc' }, Buffer.from('[null,{"a":1}]'))).toBeUndefined();
   });
@@ -67,7 +72,11 @@ describe('checkActionBody', () => {
     ['reply', Buffer.from('"x"')],
     ['reply', Buffer.from('')],
   ] as const)('refuses a Next-Action call (%s) whose arguments are not a JSON list: %s', async (kind, body) => {
-    const refusal = await checkActionBody(kind, { 'content-type': kind === 'form' ? MULTIPART : 'text/plain', 'next-action': 'abc' }, body);
+    const refusal = await checkActionBody(
+      kind,
+      { 'content-type': kind === 'form' ? MULTIPART : 'text/plain', 'next-action': 'abc' },
+      body,
+    );
     expect(refusal?.status).toBe(400);
     expect(refusal?.message).toMatch(/not a JSON list/);
   });
@@ -85,7 +94,15 @@ describe('reading a body and handing it on', () => {
       const replay = replayRequest(request, body);
       const chunks: Buffer[] = [];
       for await (const chunk of replay) chunks.push(chunk as Buffer);
-      response.end(JSON.stringify({ method: replay.method, url: replay.url, type: replay.headers['content-type'], body: Buffer.concat(chunks).toString(), same: replay.socket === request.socket }));
+      response.end(
+        JSON.stringify({
+          method: replay.method,
+          url: replay.url,
+          type: replay.headers['content-type'],
+          body: Buffer.concat(chunks).toString(),
+          same: replay.socket === request.socket,
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -93,8 +110,18 @@ describe('reading a body and handing it on', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('gives the next reader the same request with the whole body', async () => {
-    const response = await fetch(`${url}/contact?x=1`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'a'.repeat(limit) });
-    expect(await response.json()).toEqual({ method: 'POST', url: '/contact?x=1', type: 'text/plain', body: 'a'.repeat(limit), same: true });
+    const response = await fetch(`${url}/contact?x=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'a'.repeat(limit),
+    });
+    expect(await response.json()).toEqual({
+      method: 'POST',
+      url: '/contact?x=1',
+      type: 'text/plain',
+      body: 'a'.repeat(limit),
+      same: true,
+    });
   });
 
   it('stops at the limit and says so', async () => {

@@ -29,7 +29,9 @@ describe('inlineScriptHashes', () => {
 describe('the policies', () => {
   it('allow scripts from this origin and the listed hashes only, and forbid framing, plugins and base changes', () => {
     const policy = pagePolicy(["'sha256-abc='"]);
-    const directives = Object.fromEntries(policy.split('; ').map((part) => [part.split(' ')[0], part.split(' ').slice(1).join(' ')]));
+    const directives = Object.fromEntries(
+      policy.split('; ').map((part) => [part.split(' ')[0], part.split(' ').slice(1).join(' ')]),
+    );
     expect(directives['script-src']).toBe("'self' 'sha256-abc='");
     expect(directives['default-src']).toBe("'self'");
     expect(directives['frame-ancestors']).toBe("'none'");
@@ -52,7 +54,10 @@ describe('applyCspToBuild', () => {
     fs.mkdirSync(path.join(app, 'case-studies'), { recursive: true });
     fs.writeFileSync(path.join(dist, 'BUILD_ID'), 'build-1\n');
     fs.writeFileSync(path.join(app, 'index.html'), '<script>one()</script>');
-    fs.writeFileSync(path.join(app, 'index.meta'), JSON.stringify({ status: 200, headers: { 'x-nextjs-prerender': '1' }, segmentPaths: ['/_tree'] }));
+    fs.writeFileSync(
+      path.join(app, 'index.meta'),
+      JSON.stringify({ status: 200, headers: { 'x-nextjs-prerender': '1' }, segmentPaths: ['/_tree'] }),
+    );
     fs.writeFileSync(path.join(app, 'case-studies', 'a.html'), '<script>two()</script>');
     fs.writeFileSync(path.join(app, 'case-studies', 'a.meta'), JSON.stringify({}));
     // A route handler's output (no .html) and an .html without .meta are left alone.
@@ -68,9 +73,9 @@ describe('applyCspToBuild', () => {
       headers: { 'x-nextjs-prerender': '1', 'content-security-policy': pagePolicy([sha('one()')]) },
       segmentPaths: ['/_tree'],
     });
-    expect(JSON.parse(fs.readFileSync(path.join(app, 'case-studies', 'a.meta'), 'utf8')).headers['content-security-policy']).toBe(
-      pagePolicy([sha('two()')]),
-    );
+    expect(
+      JSON.parse(fs.readFileSync(path.join(app, 'case-studies', 'a.meta'), 'utf8')).headers['content-security-policy'],
+    ).toBe(pagePolicy([sha('two()')]));
     expect(JSON.parse(fs.readFileSync(path.join(app, 'llms.txt.meta'), 'utf8'))).toEqual({ headers: {} });
     expect(buildHasCsp(dist)).toBe(true);
 

@@ -11,7 +11,13 @@ function rewrite(headers: IncomingHttpHeaders, peer: string | undefined, trustPr
 describe('rewriteForwardedHeaders', () => {
   it('without a trusted proxy: the peer address replaces whatever the client sent, and X-Forwarded-Host/-Proto/-Port go', () => {
     const headers = rewrite(
-      { host: 'site.test', 'x-forwarded-for': '203.0.113.9, 10.0.0.1', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https', 'x-forwarded-port': '1' },
+      {
+        host: 'site.test',
+        'x-forwarded-for': '203.0.113.9, 10.0.0.1',
+        'x-forwarded-host': 'evil.test',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-port': '1',
+      },
       '198.51.100.7',
       false,
     );

@@ -27,7 +27,10 @@ function writeFiles(target: string, siteUrl = SITE_URL): void {
   for (const file of staticReadFiles()) {
     fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
     const big = file === 'api/agent.json' || file === 'llms.txt';
-    fs.writeFileSync(path.join(target, file), big ? `{"file":"${file}","pad":"${'x'.repeat(3000)}"}` : `{"file":"${file}"}`);
+    fs.writeFileSync(
+      path.join(target, file),
+      big ? `{"file":"${file}","pad":"${'x'.repeat(3000)}"}` : `{"file":"${file}"}`,
+    );
   }
   fs.writeFileSync(path.join(target, SITE_URL_FILE), siteUrl);
 }
@@ -57,7 +60,16 @@ function negotiated(ownType: string, accept: string | undefined): string {
   return preferredMediaType(request, ['application/json', ownType]) ?? 'application/json';
 }
 
-const TYPES = ['application/json', 'text/markdown', 'text/vcard', 'text/*', '*/*', 'application/*', 'text/html', 'image/png'];
+const TYPES = [
+  'application/json',
+  'text/markdown',
+  'text/vcard',
+  'text/*',
+  '*/*',
+  'application/*',
+  'text/html',
+  'image/png',
+];
 const mediaRange = fc
   .tuple(
     fc.constantFrom(...TYPES),
@@ -66,7 +78,10 @@ const mediaRange = fc
     fc.option(fc.constantFrom(';charset=utf-8', ';level=1'), { nil: undefined }),
     fc.constantFrom(';q=', '; q=', ';Q=', ' ;q='),
   )
-  .map(([type, upper, q, param, qPrefix]) => `${upper ? type.toUpperCase() : type}${param ?? ''}${q === undefined ? '' : `${qPrefix}${q}`}`);
+  .map(
+    ([type, upper, q, param, qPrefix]) =>
+      `${upper ? type.toUpperCase() : type}${param ?? ''}${q === undefined ? '' : `${qPrefix}${q}`}`,
+  );
 const acceptHeader = fc.oneof(
   fc.array(mediaRange, { minLength: 1, maxLength: 4 }).map((ranges) => ranges.join(', ')),
   fc.string({ maxLength: 40 }),
@@ -117,7 +132,8 @@ describe('static reads answer exactly what their route would', () => {
 
   it('the query string does not matter; another path, a trailing slash or another case goes to the route', () => {
     expect(fileFor('/llms.txt?utm=1', undefined)).toBe('llms.txt');
-    for (const pathname of ['/api/agent/', '/API/agent', '/api/agent/resources', '/llms.txt/', '/about']) expect(fileFor(pathname, undefined)).toBeUndefined();
+    for (const pathname of ['/api/agent/', '/API/agent', '/api/agent/resources', '/llms.txt/', '/about'])
+      expect(fileFor(pathname, undefined)).toBeUndefined();
   });
 
   it('only GET and HEAD without Range or preconditions other than If-None-Match are answered', () => {
@@ -134,7 +150,7 @@ describe('static reads answer exactly what their route would', () => {
   });
 });
 
-describe('the answers carry the route\'s headers', () => {
+describe("the answers carry the route's headers", () => {
   const manifest = () => answerFor(answers, 'GET', '/api/agent', {});
 
   it('every shared header, the API policy on API reads, the page headers on the homepage', () => {
@@ -153,7 +169,12 @@ describe('the answers carry the route\'s headers', () => {
   });
 
   it('API reads are unmetered: the general policy with its full allowance, none when the quota is off', () => {
-    expect(manifest()?.identity.headers).toMatchObject({ 'RateLimit-Limit': '300', 'RateLimit-Remaining': '300', 'RateLimit-Reset': '60', 'RateLimit-Policy': '300;w=60' });
+    expect(manifest()?.identity.headers).toMatchObject({
+      'RateLimit-Limit': '300',
+      'RateLimit-Remaining': '300',
+      'RateLimit-Reset': '60',
+      'RateLimit-Policy': '300;w=60',
+    });
     expect(answerFor(answers, 'GET', '/llms.txt', {})?.identity.headers['RateLimit-Limit']).toBeUndefined();
     expect(answerFor(load(0), 'GET', '/api/agent', {})?.identity.headers['RateLimit-Limit']).toBeUndefined();
   });
@@ -161,7 +182,9 @@ describe('the answers carry the route\'s headers', () => {
   it('a body of 1 KiB or more has a gzip copy with its own ETag; both say Vary: Accept-Encoding; a small one has none', () => {
     const answer = manifest();
     expect(answer?.gzip).toBeDefined();
-    expect(gunzipSync(answer?.gzip?.body ?? Buffer.alloc(0)).equals(answer?.identity.body ?? Buffer.alloc(1))).toBe(true);
+    expect(gunzipSync(answer?.gzip?.body ?? Buffer.alloc(0)).equals(answer?.identity.body ?? Buffer.alloc(1))).toBe(
+      true,
+    );
     expect(answer?.gzip?.headers['Content-Encoding']).toBe('gzip');
     expect(answer?.gzip?.headers['Content-Length']).toBe(String(answer?.gzip?.body.length));
     expect(answer?.gzip?.etag).not.toBe(answer?.identity.etag);
@@ -183,7 +206,7 @@ describe('the answers carry the route\'s headers', () => {
   });
 });
 
-describe('the files must be this SITE_URL\'s', () => {
+describe("the files must be this SITE_URL's", () => {
   it('no files (no SITE_URL at build): nothing to answer, no complaint', () => {
     expect(loadStaticAnswers(path.join(dir, 'missing'), SITE_URL, 300)).toEqual({});
   });
@@ -191,7 +214,9 @@ describe('the files must be this SITE_URL\'s', () => {
   it('files built for another SITE_URL, or with SITE_URL now unset, are not answered, and the log says why', () => {
     const other = loadStaticAnswers(dir, 'https://elsewhere.example', 300);
     expect(other.answers).toBeUndefined();
-    expect(other.problem).toMatch(/built for SITE_URL=https:\/\/consultant\.example, but it is now https:\/\/elsewhere\.example/);
+    expect(other.problem).toMatch(
+      /built for SITE_URL=https:\/\/consultant\.example, but it is now https:\/\/elsewhere\.example/,
+    );
     expect(loadStaticAnswers(dir, undefined, 300).problem).toMatch(/now unset/);
     expect(loadStaticAnswers(dir, `${SITE_URL}/`, 300).answers).toBeDefined();
   });
