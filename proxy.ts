@@ -3,7 +3,7 @@ import { preferredMediaType } from '@/lib/http/negotiate';
 
 /**
  * Next 16's proxy (the file the design card calls middleware.ts). It negotiates markdown for the human pages
- * (spec endpoint 10, issue 5) and nothing else: the matcher lets it run only for page paths whose Accept header
+ * (spec endpoint 10) and nothing else: the matcher lets it run only for page paths whose Accept header
  * mentions text/markdown, so ordinary page views, assets and API calls pass with no code in front of them.
  * Shared headers come from next.config.ts.
  */
@@ -21,7 +21,7 @@ export const config = {
       // Page paths only: not the API, Next's assets, the markdown routes themselves or files with an extension.
       source: '/((?!api/|_next/|md/)[^.]*)',
       has: [{ type: 'header', key: 'accept', value: '.*text/markdown.*' }],
-      // Exactly `text/markdown` needs no negotiation: a static rule in next.config.ts serves it (issue 6).
+      // Exactly `text/markdown` needs no negotiation: a static rule in next.config.ts serves it.
       missing: [{ type: 'header', key: 'accept', value: 'text/markdown' }],
     },
   ],

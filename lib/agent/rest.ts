@@ -3,7 +3,7 @@ import { readJsonBody } from '@/lib/http/body';
 import { NotFoundError } from '@/lib/http/errors';
 import { fingerprintOf, readIdempotencyKey, runIdempotently } from '@/lib/http/idempotency-key';
 import { preferredMediaType } from '@/lib/http/negotiate';
-import { type ApiContext, json } from '@/lib/http/route';
+import { type ApiContext, json } from '@/lib/http/api-route';
 import { getBio } from '@/lib/content';
 import { summariseFields } from './describe';
 import { RESOURCES, findResource, readResource } from './resources';

@@ -38,7 +38,6 @@ export const ConfigSchema = z
     RATE_LIMIT_PER_MINUTE: Count(300),
     SCHEDULE_LIMIT_PER_HOUR: Count(5),
     TRUST_PROXY: Bool.default(false),
-    FRONT_DOOR: Bool.default(true),
     MCP_MAX_SESSIONS: z.coerce
       .number({ error: 'expected a whole number' })
       .int('expected a whole number')

@@ -1,7 +1,7 @@
 import { API_VERSION } from '../version';
 
 /**
- * The headers every response carries (the spec's CORS and Versioning sections, issue 6's security headers), and
+ * The headers every response carries (the spec's CORS and Versioning sections, the security headers), and
  * those of API answers and of pages. next.config.ts gives them to everything Next answers; the static reads,
  * answered before Next (lib/static-reads/front.ts), take them from here too, so both say the same.
  * Imported by next.config.ts: relative imports only.
@@ -29,7 +29,7 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Pages have two representations, HTML and markdown, negotiated in proxy.ts (issue 5), and point crawlers to the
+ * Pages have two representations, HTML and markdown, negotiated in proxy.ts, and point crawlers to the
  * llms.txt index and the RFC 9727 API catalog.
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {

@@ -1,3 +1,4 @@
+import { CACHE_NEVER, CACHE_READ } from '@/lib/http/cache-control';
 import { type Content, getContent } from '@/lib/content';
 import { listSitePages } from '@/lib/site/pages';
 import { siteUrl } from '@/lib/site/url';
@@ -12,7 +13,12 @@ export function pageSlugs(content: Content): string[][] {
 export function markdownResponse(markdown: string, status = 200): Response {
   return new Response(markdown, {
     status,
-    headers: { 'Content-Type': 'text/markdown; charset=utf-8', Vary: 'Accept', 'X-Robots-Tag': 'noindex' },
+    headers: {
+      'Content-Type': 'text/markdown; charset=utf-8',
+      Vary: 'Accept',
+      'X-Robots-Tag': 'noindex',
+      'Cache-Control': status === 200 ? CACHE_READ : CACHE_NEVER,
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import type { InitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { publicOrigin } from '@/lib/http/client';
 import { MethodNotAllowedError, NotFoundError } from '@/lib/http/errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
-import { type ApiContext, allowHeader, json } from '@/lib/http/route';
+import { type ApiContext, allowHeader, json } from '@/lib/http/api-route';
 import { buildMcpServerDescription } from './description';
 import { NotAcceptableError, ProtocolVersionError, SessionRequiredError } from './errors';
 import { methodsOf, readPostedMessages } from './messages';

@@ -5,7 +5,7 @@ import { type RunningApp, startApp } from './support/app';
 import { startSmtpServer } from './support/smtp';
 
 /**
- * Issue 6, point 3: quotas hold under a concurrent burst and cannot be dodged with a forged X-Forwarded-For; a
+ * Quotas hold under a concurrent burst and cannot be dodged with a forged X-Forwarded-For; a
  * flood of MCP initialize calls leaves the session count at its cap and memory flat.
  */
 const valid = { client_name: 'Ravi Menon', client_email: 'ravi@cellforge.example', technology_sector: 'biotech' };

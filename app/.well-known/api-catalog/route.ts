@@ -1,3 +1,4 @@
+import { CACHE_READ } from '@/lib/http/cache-control';
 import { siteUrl } from '@/lib/site/url';
 
 export const dynamic = 'force-static';
@@ -19,6 +20,9 @@ export function GET(): Response {
     ],
   };
   return new Response(JSON.stringify(linkset, null, 2), {
-    headers: { 'Content-Type': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"' },
+    headers: {
+      'Content-Type': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+      'Cache-Control': CACHE_READ,
+    },
   });
 }
