@@ -22,14 +22,14 @@ export interface GuardOptions {
  * The first step of the project's server for every request: its forwarding headers are made trustworthy
  * (lib/security/forwarded-for.ts) and its path decodable (request-target.ts); a forged cross-site form submission
  * or an unknown form action is refused (server-actions.ts), and a form submission's body is checked before Next
- * decodes it (action-body.ts). Resolves with the request to serve (a replay of it once its body was read), or
- * undefined when the guard has answered it.
+ * decodes it (action-body.ts). Gives the request to serve, or undefined when the guard has answered it; only a
+ * form submission, whose body must be read first, waits (for a replay of the request).
  */
-export async function guardRequest(
+export function guardRequest(
   request: IncomingMessage,
   response: ServerResponse,
   options: GuardOptions,
-): Promise<IncomingMessage | undefined> {
+): IncomingMessage | undefined | Promise<IncomingMessage | undefined> {
   rewriteForwardedHeaders(request.headers, request.socket.remoteAddress, options.trustProxy);
   if (request.url) request.url = repairRequestTarget(request.url);
   const refusal = refuseServerAction(request.method, request.url, request.headers, options.serverActionIds);
