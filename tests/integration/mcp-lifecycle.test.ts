@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpManifestSchema, McpServerDescriptionSchema } from '../../lib/mcp/schemas';
+import { ServerCardSchema } from '../../lib/mcp/server-card-schema';
 import { type RunningApp, startApp } from './support/app';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
@@ -387,6 +388,53 @@ describe('GET /mcp.json', () => {
     });
     expect(manifest.endpoint).toBe(rest.mcp);
     expect((await fetch(manifest.endpoint)).status).toBe(200);
+  });
+});
+
+describe('discovery of the MCP server', () => {
+  it('/.well-known/mcp/server-card.json is the draft server card: endpoint, revisions, tools with annotations', async () => {
+    const response = await fetch(`${app.url}/.well-known/mcp/server-card.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/mcp-server-card+json');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const card = ServerCardSchema.strict().parse(await response.json());
+    expect(card).toMatchObject({ version: API_VERSION, websiteUrl: app.url });
+    expect(card.name).toBe('1.0.0.127/plainword');
+    expect(card.remotes).toEqual([
+      {
+        type: 'streamable-http',
+        url: `${app.url}/api/mcp`,
+        supportedProtocolVersions: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
+      },
+    ]);
+    const tools = card._meta['plainword/tools'] ?? [];
+    expect(tools.map((tool) => [tool.name, tool.annotations])).toEqual([
+      [
+        'evaluate_client_needs',
+        { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      ],
+      [
+        'schedule_consultation',
+        { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      ],
+    ]);
+  });
+
+  it('the RFC 9727 catalog, llms.txt and the agents page point to the server card and name the revisions', async () => {
+    const { linkset } = await (await fetch(`${app.url}/.well-known/api-catalog`)).json();
+    const entry = linkset.find((item: { anchor: string }) => new URL(item.anchor).pathname === '/api/mcp');
+    expect(entry['service-meta'].map((link: { href: string }) => new URL(link.href).pathname)).toEqual([
+      '/.well-known/mcp/server-card.json',
+      '/mcp.json',
+    ]);
+    const llms = await (await fetch(`${app.url}/llms.txt`)).text();
+    expect(llms).toContain('/.well-known/mcp/server-card.json');
+    expect(llms).toMatch(
+      /MCP manifest\]\(.*\): .*2025-03-26, 2025-06-18, 2025-11-25 with sessions, and 2026-07-28 statelessly/,
+    );
+    const agents = await (await fetch(`${app.url}/agents`)).text();
+    expect(agents).toContain('2026-07-28');
+    expect(agents).toContain('/.well-known/mcp/server-card.json');
   });
 });
 
