@@ -492,6 +492,26 @@ describe('quotas, mail failures and SITE_URL over MCP', () => {
     // 12 per minute: initialize, two tool calls and /mcp.json used 4, so the ninth ping is refused.
     expect(statuses).toEqual([...Array(8).fill(200), 429]);
   });
+
+  it('a 2026-07-28 request counts against the same quota and is refused with the same envelope', async () => {
+    const response = await fetch(`${limited.url}/api/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: BOTH,
+        'MCP-Protocol-Version': '2026-07-28',
+        'Mcp-Method': 'tools/list',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+      }),
+    });
+    expect(response.headers.get('ratelimit-limit')).toBe('12');
+    await expectEnvelope(response, 429, 'RATE_LIMITED');
+  });
 });
 
 describe('the 2026-07-28 revision, without a session', () => {
