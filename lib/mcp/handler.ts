@@ -10,7 +10,12 @@ import { type ApiContext, allowHeader, json } from '@/lib/http/route';
 import { buildMcpServerDescription } from './description';
 import { ProtocolVersionError, SessionRequiredError } from './errors';
 import { methodsOf, readPostedMessages } from './messages';
-import { SERVED_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';
+import {
+  SERVED_REVISIONS,
+  isStatelessRevision,
+  isSupportedProtocolVersion,
+  negotiateProtocolVersion,
+} from './protocol';
 import { type ResponseMode, responseMode } from './response-mode';
 import { buildMcpServer, partsUsedBy } from './server';
 import { SESSION_IDLE_MS, type SessionRecord, getSessionStore, isWellFormedSessionId, newSessionId } from './sessions';
@@ -82,8 +87,13 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
   if (posted instanceof Response) return posted;
   // A request that claims no 2026-07-28 envelope is held to the served versions here, with the site's envelope;
   // one that claims it gets the SDK's answer in that revision's own error codes.
-  if (!claimsStatelessRevision(posted.body)) requireServedVersion(request);
-  if (!(await isLegacyRequest(request, posted.body))) return serveStatelessRequest(request, context, posted.body, mode);
+  const claimed = claimsStatelessRevision(posted.body);
+  if (!claimed) requireServedVersion(request);
+  // Only a request with some sign of 2026-07-28 is put to the SDK's classifier (about 30 µs); the rest are 2025.
+  const maybeStateless = claimed || isStatelessRevision(request.headers.get('mcp-protocol-version'));
+  if (maybeStateless && !(await isLegacyRequest(request, posted.body))) {
+    return serveStatelessRequest(request, context, posted.body, mode);
+  }
   const session = posted.initialize ? await startSession(posted.initialize) : await requireSession(request);
   return serveSessionRequest(request, context, posted.body, session, mode);
 }

@@ -18,6 +18,11 @@ export const STATELESS_REVISIONS = ['2026-07-28'] as const;
 /** Every revision served at /api/mcp, oldest first: what /mcp.json, the GET description and the server card list. */
 export const SERVED_REVISIONS: readonly string[] = [...SESSION_REVISIONS, ...STATELESS_REVISIONS];
 
+/** True for a revision served without sessions (2026-07-28). */
+export function isStatelessRevision(version: string | null): boolean {
+  return version !== null && (STATELESS_REVISIONS as readonly string[]).includes(version);
+}
+
 /** True for any revision served here, of either era: a session's requests may carry any of them. */
 export function isSupportedProtocolVersion(version: string): boolean {
   return SERVED_REVISIONS.includes(version);

@@ -571,6 +571,14 @@ describe('the 2026-07-28 revision, without a session', () => {
     await expectEnvelope(await post(call(4, 'tools/list')), 400, 'SESSION_REQUIRED');
   });
 
+  it('a 2026-07-28 header without the envelope is answered as that revision says: -32602 naming what is missing', async () => {
+    const response = await post(call(6, 'tools/list'), { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/list' });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe(-32602);
+    expect(body.error.message).toContain('_meta');
+  });
+
   it("a revision it does not serve is answered with that revision's error: -32022 naming the supported ones", async () => {
     const response = await modern(5, 'tools/list', {}, '2099-01-01');
     expect(response.status).toBe(400);
