@@ -9,6 +9,7 @@ import { parseServeOptions } from '@/lib/server/cli';
 import { loadBuild } from '@/lib/server/load-build';
 import { requestPipeline } from '@/lib/server/pipeline';
 import { projectServer, startApp } from '@/lib/server/start-up';
+import { siteHostCheck } from '@/lib/security/site-host';
 
 // Next runs React in production mode only with NODE_ENV=production, which `next start` sets itself.
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
@@ -23,7 +24,11 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = createServer(
-  requestPipeline({ trustProxy: config.TRUST_PROXY, serverActionIds: build.serverActionIds }, build.fastPath, handle),
+  requestPipeline(
+    { trustProxy: config.TRUST_PROXY, isSiteHost: siteHostCheck(config), serverActionIds: build.serverActionIds },
+    build.fastPath,
+    handle,
+  ),
 );
 server.listen(port, hostname, () => {
   console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`);

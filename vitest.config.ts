@@ -19,6 +19,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/home-markdown.test.ts',
   'tests/integration/mcp-client.test.ts',
   'tests/integration/mcp-lifecycle.test.ts',
+  'tests/integration/mcp-conformance.test.ts',
   'tests/integration/hardening-headers.test.ts',
   'tests/integration/hardening-idempotency.test.ts',
 ];

@@ -59,6 +59,7 @@ export async function callTool(request: Request, context: ApiContext): Promise<R
       origin: publicOrigin(request),
       requestId: context.requestId,
       consume: context.consume,
+      channel: { kind: 'rest', userAgent: request.headers.get('user-agent') ?? undefined },
     });
     return json(output, 200, { 'Cache-Control': 'no-store' });
   };

@@ -54,6 +54,7 @@ export async function submitConsultation(
       consume: async (quota) => {
         await consumeQuota(quota, client);
       },
+      channel: { kind: 'form' },
     });
     return { status: 'sent', values: {}, fieldErrors: {}, message: result.message };
   } catch (error) {

@@ -12,7 +12,8 @@ export const SHARED_HEADERS: Readonly<Record<string, string>> = {
   // Preflights (OPTIONS) are answered 204 by Next for every route handler; these make them useful.
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers':
-    'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID',
+    'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Session-Id, MCP-Protocol-Version, ' +
+    'Mcp-Method, Mcp-Name, Last-Event-ID',
   'Access-Control-Expose-Headers':
     'REST-Version, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ' +
     'Mcp-Session-Id, MCP-Protocol-Version, Content-Disposition, Idempotent-Replayed',

@@ -60,13 +60,15 @@ function varyTokens(...values: (string | undefined)[]): string[] {
 }
 
 /**
- * The headers `next start` sends with an App Router answer (a page or a route handler): next.config.ts's for the
- * path, then the answer's own, with Vary completed as Next completes it: its router list, and Accept-Encoding
- * for a compressible type. Names are kept as given; a later one replaces an earlier one, whatever its case.
+ * The headers `next start` sends with an answer: next.config.ts's for the path, then the answer's own, with Vary
+ * completed as Next completes it: its router list on an App Router answer (a page or a route handler; not on an
+ * answer of proxy.ts), and Accept-Encoding for a compressible type. Names are kept as given; a later one replaces
+ * an earlier one, whatever its case.
  */
 export function headersAsNextSends(
   configHeaders: Readonly<Record<string, string>>,
   own: Readonly<Record<string, string>>,
+  answeredBy: 'app router' | 'proxy' = 'app router',
 ): Record<string, string> {
   const merged = new Map<string, [string, string]>();
   for (const source of [configHeaders, own])
@@ -77,7 +79,7 @@ export function headersAsNextSends(
     ...Object.entries(own)
       .filter(([name]) => name.toLowerCase() === 'vary')
       .map(([, value]) => value),
-    NEXT_ROUTER_VARY.join(', '),
+    answeredBy === 'app router' ? NEXT_ROUTER_VARY.join(', ') : undefined,
     nextAddsAcceptEncodingToVary(contentType) ? 'Accept-Encoding' : undefined,
   );
   merged.set('vary', ['Vary', vary.join(', ')]);

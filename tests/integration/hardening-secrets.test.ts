@@ -193,6 +193,7 @@ describe('the embedded inbox password', () => {
       origin: 'http://localhost',
       requestId: 'secret-test',
       consume: async () => {},
+      channel: { kind: 'form' },
     });
     expect(answer.success).toBe(true);
     expect(answer.message).toMatch(/captured locally/);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -283,5 +284,43 @@ describe('prerendered pages: the fast path sends what Next sends', () => {
     expect(viaFront.headers.get('etag') ?? '').not.toMatch(/^"[\w-]{27}"$/);
     expect(viaFront.headers.get('content-type')).toBe(viaNext.headers.get('content-type'));
     expect(normalise(await viaFront.text(), front)).toBe(normalise(await viaNext.text(), next));
+  });
+});
+
+/** A GET with a Host header of our choosing (fetch sets its own). */
+function getWithHost(url: string, host: string): Promise<{ status: number; headers: Headers; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { host } }, (answer) => {
+      let body = '';
+      answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      answer.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(answer.headers))
+          if (typeof value === 'string') headers.set(name, value);
+        resolve({ status: answer.statusCode ?? 0, headers, body });
+      });
+    });
+    request.once('error', reject);
+  });
+}
+
+describe('DNS rebinding: a request for another site is refused before any handler, the same either way', () => {
+  it.each(['/api/mcp', '/api/agent', '/about', '/llms.txt'])('%s with a foreign Host', async (pathname) => {
+    const viaFront = await getWithHost(`${front.url}${pathname}`, 'rebound.example');
+    const viaNext = await getWithHost(`${next.url}${pathname}`, 'rebound.example');
+    expect(viaFront.status).toBe(403);
+    expect(JSON.parse(viaFront.body).error.code).toBe('FORBIDDEN_HOST');
+    expect(viaFront.body).toBe(viaNext.body);
+    expect(viaNext.status).toBe(403);
+    const headers = (answer: { headers: Headers }) =>
+      comparableHeaders(new Response(null, { headers: answer.headers }));
+    expect(headers(viaFront)).toEqual(headers(viaNext));
+  });
+
+  it('the same paths under a loopback name with any port are served', async () => {
+    for (const app of [front, next]) {
+      expect((await getWithHost(`${app.url}/llms.txt`, 'localhost:9')).status).toBe(200);
+      expect((await getWithHost(`${app.url}/llms.txt`, '[::1]')).status).toBe(200);
+    }
   });
 });

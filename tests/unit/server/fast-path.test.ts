@@ -50,9 +50,13 @@ describe('the request pipeline', () => {
     pages: new Map([['/about', cachedAnswer(Buffer.from('<p>about</p>'), { 'content-type': 'text/html' })]]),
   });
   const server = http.createServer(
-    requestPipeline({ trustProxy: false }, fastPath, async (request, response) => {
-      response.end(`next ${request.headers['x-forwarded-for']}`);
-    }),
+    requestPipeline(
+      { trustProxy: false, isSiteHost: (host) => host?.startsWith('127.0.0.1') ?? false },
+      fastPath,
+      async (request, response) => {
+        response.end(`next ${request.headers['x-forwarded-for']}`);
+      },
+    ),
   );
   let base = '';
   beforeAll(async () => {
@@ -82,6 +86,19 @@ describe('the request pipeline', () => {
     });
     expect(tool.status).toBe(404);
     expect(JSON.parse(tool.body).error.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a request for another site by its Host header (DNS rebinding) with the envelope, first of all', async () => {
+    const refused = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      const request = http.get(`${base}/about`, { headers: { host: 'rebound.example' } }, (answer) => {
+        let body = '';
+        answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        answer.on('end', () => resolve({ status: answer.statusCode, body }));
+      });
+      request.once('error', reject);
+    });
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body).error.code).toBe('FORBIDDEN_HOST');
   });
 
   it('lets the guard refuse a forged cross-site form post before the fast path or Next', async () => {
