@@ -8,11 +8,12 @@ import { RESOURCES } from '../../lib/agent/resources';
 import { EvaluateClientNeedsRequestSchema, ScheduleConsultationRequestSchema } from '../../lib/agent/schemas';
 import { TOOLS } from '../../lib/agent/tools';
 import { loadContent } from '../../lib/content';
-import { type RunningApp, startApp } from './support/app';
+import type { RunningApp } from './support/app';
+import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
- * The official MCP SDK client over real HTTP against `next start`: every resource, tool and prompt, and the
+ * The official MCP SDK client over real HTTP against the built app: every resource, tool and prompt, and the
  * contract that MCP, REST and the manifest share one schema per tool.
  */
 const content = loadContent();
@@ -20,13 +21,9 @@ let smtp: TestSmtpServer;
 let app: RunningApp;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp(smtp.env());
+  ({ app, smtp } = await startAppWithMail(startSmtpServer));
 });
-afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
+afterAll(() => stopAppWithMail(app, smtp));
 
 /** A connected SDK client; `requests` records every HTTP request its transport makes. */
 async function connect() {

@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../lib/agent/resources';
 import { API_VERSION } from '../../lib/version';
-import { type RunningApp, startApp } from './support/app';
+import type { RunningApp } from './support/app';
+import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
- * Both protocol eras at /api/mcp with the official clients over real HTTP against `next start`: the v1 client
+ * Both protocol eras at /api/mcp with the official clients over real HTTP against the built app: the v1 client
  * (2025 handshake, a session), and the v2 client by default (2025 handshake), in `auto` mode and pinned to
  * 2026-07-28 (server/discover, no session). Each lists, reads, gets a prompt and calls both tools; the mail
  * sent says through which door and revision the request came.
@@ -18,13 +19,9 @@ let smtp: TestSmtpServer;
 let app: RunningApp;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp(smtp.env());
+  ({ app, smtp } = await startAppWithMail(startSmtpServer));
 });
-afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
+afterAll(() => stopAppWithMail(app, smtp));
 
 /** The calls the tests make, which the v1 and the v2 client both offer. */
 interface SdkClient {
