@@ -49,9 +49,10 @@ export function spawnServer(
   env: Record<string, string>,
   server: AppServer,
   args: readonly string[] = ['-p', String(port), '-H', '127.0.0.1'],
+  node: string = process.execPath,
 ): ChildProcess {
   const command = server === 'project' ? ['dist/server.mjs'] : ['node_modules/next/dist/bin/next', 'start'];
-  return spawn(process.execPath, [...command, ...args], {
+  return spawn(node, [...command, ...args], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
