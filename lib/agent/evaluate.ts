@@ -50,7 +50,7 @@ interface PhraseList {
 }
 
 // Keywords and sectors come from content and are the same on every call, so each list is normalised and sorted
-// once (issue 6: doing it on every request was most of a call's scoring time). Keyed by the list itself, so a
+// once (doing it on every request was most of a call's scoring time). Keyed by the list itself, so a
 // list that is no longer used (a test's, or content read again in `next dev`) is forgotten with it.
 const prepared = new WeakMap<readonly string[], PhraseList>();
 

@@ -63,6 +63,6 @@ export async function callTool(request: Request, context: ApiContext): Promise<R
     });
     return json(output, 200, { 'Cache-Control': 'no-store' });
   };
-  // Idempotency-Key (issue 6): a retry of a call that sends mail replays the first answer instead of mailing again.
+  // Idempotency-Key: a retry of a call that sends mail replays the first answer instead of mailing again.
   return key === undefined ? run() : runIdempotently(`${tool.name}:${key}`, fingerprintOf(input), run);
 }
