@@ -130,7 +130,7 @@ describe('the client address cannot be forged', () => {
   });
 });
 
-/** The process listening on a loopback port (next start renames itself next-server, so it is found by port). */
+/** The process listening on a loopback port (`next start` renames itself next-server, so it is found by port). */
 function pidListeningOn(port: number): number {
   const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
   const pid = /pid=(\d+)/.exec(out)?.[1];

@@ -7,7 +7,7 @@ import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
  * Requests on which Next itself fails with a 500, each found by fuzz.test.ts, and what the app answers instead
- * (lib/security/request-guard.ts; the markdown route prerenders only known pages).
+ * (lib/server/guard.ts; the markdown route prerenders only known pages).
  */
 let app: RunningApp;
 let smtp: TestSmtpServer;
