@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { type CachedAnswer, cachedAnswer, fileCanAnswer } from '../http/cached-answer';
 import { configHeadersFor } from '../http/shared-headers';
+import { markdownTokensHeader } from '../markdown/tokens';
 import { type HeaderCondition, STATIC_READS, type StaticRead } from './catalog';
 
 /**
@@ -74,6 +75,10 @@ export function loadStaticAnswers(
       'Cache-Control': 'public, max-age=0, must-revalidate',
       ...read.headers,
       ...(read.api ? rateLimit : {}),
+      // A page's markdown carries its token estimate, as lib/markdown/route.ts sends it.
+      ...(!read.api && read.headers['Content-Type']?.startsWith('text/markdown')
+        ? markdownTokensHeader(body.toString('utf8'))
+        : {}),
     };
     const answer: StaticAnswer = { read, ...cachedAnswer(body, base) };
     const list = answers.get(read.source) ?? [];
