@@ -10,7 +10,8 @@ const link = (name: string, url: string, notes: string) => `- [${name}](${url}):
 
 /**
  * /llms.txt after llmstxt.org: an H1, a blockquote summary, then sections of `- [name](url): notes` linking every
- * page's markdown, the API manifest, each resource, the MCP manifest and OpenAPI, and an `## Optional` section.
+ * page's markdown, the API manifest, each resource, each tool's documentation, the MCP manifest and OpenAPI, and an
+ * `## Optional` section.
  * Generated from content and the agent surface, so it lists exactly what exists.
  */
 export function buildLlmsTxt(content: Content, origin: string): string {
@@ -37,7 +38,14 @@ export function buildLlmsTxt(content: Content, origin: string): string {
     ...RESOURCES.map((resource) =>
       link(`Resource: ${resource.name}`, resourceUrl(origin, resource.name), resource.description),
     ),
-    ...TOOLS.map((tool) => link(`Tool: ${tool.name}`, toolUrl(origin, tool), `POST JSON. ${tool.description}`)),
+    // The documentation of each tool, not its POST URL: every link here answers a GET.
+    ...TOOLS.map((tool) =>
+      link(
+        `Tool: ${tool.name}`,
+        `${origin}/agents#${tool.slug}`,
+        `POST JSON to ${toolUrl(origin, tool)}. ${tool.description}`,
+      ),
+    ),
     link(
       'MCP manifest',
       `${origin}/mcp.json`,
@@ -62,6 +70,7 @@ export function buildLlmsTxt(content: Content, origin: string): string {
       `${origin}/.well-known/api-catalog`,
       'RFC 9727 linkset pointing to the OpenAPI description and the developer page',
     ),
+    link('Markdown sitemap', `${origin}/sitemap.md`, 'every page, grouped, with its markdown address and one line'),
     link('Sitemap', `${origin}/sitemap.xml`, 'every HTML page with its last modification date'),
     '',
   ].join('\n');

@@ -6,9 +6,10 @@ import { caseStudyMarkdown, caseStudiesMarkdown, engagementMarkdown, engagements
 import { homeMarkdown } from './home';
 
 /**
- * Every human page as markdown, for agents and crawlers (issue 5): the same content as the HTML page, with YAML
- * front matter (title, description, canonical URL, last updated) and a line pointing to /llms.txt. The set of
- * pages is the sitemap's (lib/site/pages.ts), so a page cannot have HTML without markdown.
+ * Every human page as markdown, for agents and crawlers: the same content as the HTML page, with YAML front matter
+ * under the names Vercel's Agent Readability Spec gives (title, description, canonical_url, last_updated) and a
+ * line pointing to /llms.txt. The set of pages is the sitemap's (lib/site/pages.ts), so a page cannot have HTML
+ * without markdown.
  */
 export interface MarkdownPage {
   path: string;
@@ -86,8 +87,8 @@ export function renderMarkdownPage(path: string, content: Content, origin: strin
   const head = frontMatter({
     title: page.title,
     description: parts.description,
-    canonical: `${origin}${path === '/' ? '/' : path}`,
-    updated: page.lastModified,
+    canonical_url: `${origin}${path === '/' ? '/' : path}`,
+    last_updated: page.lastModified,
   });
   const footer = `\n---\n\nAn index of this site for language models: ${origin}/llms.txt\n`;
   return {

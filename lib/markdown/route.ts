@@ -1,13 +1,13 @@
 import { CACHE_NEVER, CACHE_READ } from '@/lib/http/cache-control';
-import { type Content, getContent } from '@/lib/content';
-import { listSitePages } from '@/lib/site/pages';
+import { getContent } from '@/lib/content';
 import { siteUrl } from '@/lib/site/url';
+import { notFoundMarkdown } from './not-found';
 import { renderMarkdownPage } from './pages';
+import { buildSitemapMarkdown } from './sitemap';
+import { markdownTokensHeader } from './tokens';
 
-/** The internal path segments of every page's markdown route: /md/index for the homepage, /md/about, … */
-export function pageSlugs(content: Content): string[][] {
-  return listSitePages(content).map((page) => (page.path === '/' ? ['index'] : page.path.slice(1).split('/')));
-}
+/** The slug of /sitemap.md, served beside the pages because every `<path>.md` is rewritten to /md/<path>. */
+const SITEMAP_SLUG = 'sitemap';
 
 /** A markdown response with the headers every markdown representation carries. */
 export function markdownResponse(markdown: string, status = 200): Response {
@@ -18,13 +18,21 @@ export function markdownResponse(markdown: string, status = 200): Response {
       Vary: 'Accept',
       'X-Robots-Tag': 'noindex',
       'Cache-Control': status === 200 ? CACHE_READ : CACHE_NEVER,
+      ...markdownTokensHeader(markdown),
     },
   });
 }
 
-/** The markdown response of the page these segments name, or undefined when there is no such page. */
+/** The markdown response of the page (or the sitemap) these segments name, or undefined when there is none. */
 export function servePageMarkdown(slug: readonly string[]): Response | undefined {
+  if (slug.length === 1 && slug[0] === SITEMAP_SLUG)
+    return markdownResponse(buildSitemapMarkdown(getContent(), siteUrl()));
   const path = slug.length === 1 && slug[0] === 'index' ? '/' : `/${slug.join('/')}`;
   const page = renderMarkdownPage(path, getContent(), siteUrl());
   return page && markdownResponse(page.markdown);
+}
+
+/** The 404 of a page that does not exist, asked for as markdown. */
+export function markdownNotFound(): Response {
+  return markdownResponse(notFoundMarkdown(siteUrl()), 404);
 }

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { CACHE_READ } from '@/lib/http/cache-control';
 import { configHeadersFor } from '@/lib/http/shared-headers';
+import { markdownTokensHeader } from '@/lib/markdown/tokens';
 import { headersAsNextSends } from '@/lib/next/build-output';
 import { type HeaderCondition, SITE_URL_FILE, STATIC_READS, type StaticRead } from '@/lib/static-reads/catalog';
 import { type CachedAnswer, cachedAnswer, fileCanAnswer } from './cached-answer';
@@ -73,6 +74,10 @@ export function loadStaticAnswers(
       'Cache-Control': CACHE_READ,
       ...read.headers,
       ...(read.api ? rateLimit : {}),
+      // A page's markdown carries its token estimate, as lib/markdown/route.ts sends it.
+      ...(!read.api && read.headers['Content-Type']?.startsWith('text/markdown')
+        ? markdownTokensHeader(body.toString('utf8'))
+        : {}),
     });
     const answer: StaticAnswer = { read, ...cachedAnswer(body, base) };
     const list = answers.get(read.source) ?? [];

@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../lib/content';
 import { API_VERSION } from '../../lib/version';
@@ -18,6 +19,9 @@ const local = (url: string) => {
 };
 const varyTokens = (response: Response) =>
   (response.headers.get('vary') ?? '').split(',').map((t) => t.trim().toLowerCase());
+/** The token estimate the README states: one token per four characters, rounded up. */
+const tokenEstimate = (body: string) => String(Math.ceil([...body].length / 4));
+const linksOf = (markdown: string) => [...markdown.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => m[2] ?? '');
 
 beforeAll(async () => {
   app = await startApp();
@@ -43,11 +47,15 @@ describe('every page in the sitemap as markdown', () => {
       const body = await negotiated.text();
       expect(await direct.text(), path).toBe(body);
       expect(body.length, path).toBeLessThan(50_000);
-      const front = /^---\n([\s\S]*?)\n---\n/.exec(body)?.[1] ?? '';
-      expect(front, path).toMatch(/^title: ".+"$/m);
-      expect(front, path).toMatch(/^description: ".+"$/m);
-      expect(front, path).toMatch(new RegExp(`^canonical: ".+${path === '/' ? '/' : path}"$`, 'm'));
-      expect(front, path).toMatch(/^updated: "\d{4}-\d{2}-\d{2}"$/m);
+      // Parsed by a YAML parser, under the names of Vercel's Agent Readability Spec.
+      const front = matter(body).data;
+      expect(Object.keys(front).sort(), path).toEqual(['canonical_url', 'description', 'last_updated', 'title']);
+      expect(front.title, path).toMatch(/.+/);
+      expect(front.description, path).toMatch(/.+/);
+      expect(new URL(front.canonical_url).pathname, path).toBe(path);
+      expect(front.last_updated, path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      for (const response of [negotiated, direct])
+        expect(response.headers.get('x-markdown-tokens'), path).toBe(tokenEstimate(body));
       expect(body, path).toMatch(/\/llms\.txt/);
       const html = await fetch(`${app.url}${path}`);
       expect(html.headers.get('content-type'), path).toMatch(/^text\/html/);
@@ -60,10 +68,26 @@ describe('every page in the sitemap as markdown', () => {
     }
   });
 
-  it('an unknown page asked for as markdown is 404', async () => {
-    expect((await fetch(`${app.url}/no-such-page`, { headers: { Accept: 'text/markdown' } })).status).toBe(404);
-    expect((await fetch(`${app.url}/no-such-page.md`)).status).toBe(404);
-    expect((await fetch(`${app.url}/engagements/no-such-engagement.md`)).status).toBe(404);
+  it('an unknown page asked for as markdown is a 404 in markdown pointing to the two indexes', async () => {
+    const answers = [
+      await fetch(`${app.url}/no-such-page`, { headers: { Accept: 'text/markdown' } }),
+      await fetch(`${app.url}/no-such-page`, { headers: { Accept: 'text/markdown, text/html;q=0.5' } }),
+      await fetch(`${app.url}/no-such-page.md`),
+      await fetch(`${app.url}/engagements/no-such-engagement.md`),
+    ];
+    for (const response of answers) {
+      expect(response.status, response.url).toBe(404);
+      expect(response.headers.get('content-type'), response.url).toBe('text/markdown; charset=utf-8');
+      const body = await response.text();
+      expect(body, response.url).toMatch(/^# /);
+      expect(body, response.url).toContain('/llms.txt');
+      expect(body, response.url).toContain('/sitemap.md');
+      expect(response.headers.get('x-markdown-tokens'), response.url).toBe(tokenEstimate(body));
+    }
+    // Browsers still get the HTML 404 page.
+    const html = await fetch(`${app.url}/no-such-page`);
+    expect(html.status).toBe(404);
+    expect(html.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   it.each([
@@ -110,8 +134,8 @@ describe('/llms.txt and /llms-full.txt', () => {
       }
     }
     expect([...sections.keys()].at(-1)).toBe('Optional');
-    const links = [...text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((match) => match[2] ?? '');
-    for (const required of ['/index.md', '/api/agent', '/mcp.json', '/openapi.json', '/llms-full.txt']) {
+    const links = linksOf(text);
+    for (const required of ['/index.md', '/api/agent', '/mcp.json', '/openapi.json', '/llms-full.txt', '/sitemap.md']) {
       expect(
         links.some((url) => new URL(url).pathname === required),
         required,
@@ -125,11 +149,20 @@ describe('/llms.txt and /llms-full.txt', () => {
         links.some((url) => new URL(url).pathname === (path === '/' ? '/index.md' : `${path}.md`)),
         path,
       ).toBe(true);
+    // Every link answers a GET with 200: an agent following them never meets a POST-only URL.
     for (const url of links) {
-      const isTool = url.includes('/api/agent/tools/');
-      const target = await fetch(local(url), isTool ? { method: 'OPTIONS' } : {});
-      expect(target.status, url).toBeLessThan(300);
+      const target = await fetch(local(url));
+      expect(target.status, url).toBe(200);
+      // A link to a section names an element the page has.
+      const fragment = new URL(url).hash.slice(1);
+      if (fragment) expect(await target.text(), url).toContain(`id="${fragment}"`);
     }
+    const agentsPage = await (await fetch(`${app.url}/agents`)).text();
+    for (const tool of ['evaluate-client-needs', 'schedule-consultation']) {
+      expect(links, tool).toContainEqual(expect.stringMatching(new RegExp(`/agents#${tool}$`)));
+      expect(agentsPage, tool).toContain(`id="${tool}"`);
+    }
+    expect(links.some((url) => url.includes('/api/agent/tools/'))).toBe(false);
   });
 
   it('llms-full.txt holds every page’s markdown', async () => {
@@ -137,6 +170,32 @@ describe('/llms.txt and /llms-full.txt', () => {
     for (const path of pagePaths) {
       const md = await (await fetch(`${app.url}${path === '/' ? '/index.md' : `${path}.md`}`)).text();
       expect(full).toContain(md);
+    }
+  });
+});
+
+describe('/sitemap.md', () => {
+  it('lists every page once, grouped under headings, with its markdown address; every link is that markdown', async () => {
+    const response = await fetch(`${app.url}/sitemap.md`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    const text = await response.text();
+    expect(response.headers.get('x-markdown-tokens')).toBe(tokenEstimate(text));
+    expect(text).toMatch(/^# .+/);
+    const sections = text.split(/^## /m).slice(1);
+    expect(sections.length).toBeGreaterThanOrEqual(3);
+    for (const section of sections) expect(linksOf(section).length, section.split('\n')[0]).toBeGreaterThan(0);
+    // One line each: a link and a description.
+    for (const line of text.split('\n').filter((l) => l.startsWith('- ')))
+      expect(line).toMatch(/^- \[[^\]]+\]\([^)]+\.md\): .+$/);
+    const links = linksOf(text);
+    expect(links.map((url) => new URL(url).pathname).sort()).toEqual(
+      pagePaths.map((path) => (path === '/' ? '/index.md' : `${path}.md`)).sort(),
+    );
+    for (const url of links) {
+      const page = await fetch(local(url));
+      expect(page.status, url).toBe(200);
+      expect(page.headers.get('content-type'), url).toBe('text/markdown; charset=utf-8');
     }
   });
 });
