@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { getConfig } from '@/lib/config/env';
+import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { API_HEADERS } from '@/lib/http/shared-headers';
 import { forbiddenHostError } from '@/lib/security/allowed-host';
@@ -7,20 +8,27 @@ import { siteHostCheck } from '@/lib/security/site-host';
 
 let isSiteHost: ReturnType<typeof siteHostCheck> | undefined;
 
-/** A page path whose Accept header needs RFC 9110 negotiation between HTML and markdown. */
-function negotiatesMarkdown(request: NextRequest): boolean {
-  const { pathname } = request.nextUrl;
-  if (pathname.includes('.') || /^\/(?:api|_next|md)(?:\/|$)/.test(pathname)) return false;
+/** A human page's path (not the API, Next's files, the markdown routes or a file with an extension). */
+const isPage = (pathname: string) => !pathname.includes('.') && !/^\/(?:api|_next|md)(?:\/|$)/.test(pathname);
+
+/**
+ * Whether a page request gets the markdown: from an AI agent (lib/http/ai-agents.ts) always; otherwise when its
+ * Accept header prefers markdown by RFC 9110 negotiation. Exactly `text/markdown` is a static rewrite in
+ * next.config.ts and needs nothing here.
+ */
+function wantsMarkdown(request: NextRequest): boolean {
+  if (!isPage(request.nextUrl.pathname)) return false;
+  if (isMarkdownAgent(request.headers)) return true;
   const accept = request.headers.get('accept') ?? '';
-  // Exactly `text/markdown` needs no negotiation: a static rewrite in next.config.ts serves it.
-  return /markdown/i.test(accept) && accept !== 'text/markdown';
+  if (!/markdown/i.test(accept) || accept === 'text/markdown') return false;
+  return preferredMediaType(request, ['text/html', 'text/markdown']) === 'text/markdown';
 }
 
 /**
  * Next 16's proxy (the file the design card calls middleware.ts), run by Next for every request it serves. It
  * refuses a request for another site's name (DNS rebinding, lib/security/allowed-host.ts), as the project's
- * server does before Next, and negotiates markdown for the human pages (spec endpoint 10). Shared headers come
- * from next.config.ts.
+ * server does before Next, and gives the human pages as markdown to AI agents and to clients that prefer it
+ * (spec endpoint 10). Shared headers come from next.config.ts.
  */
 export function proxy(request: NextRequest): NextResponse {
   isSiteHost ??= siteHostCheck(getConfig());
@@ -31,8 +39,7 @@ export function proxy(request: NextRequest): NextResponse {
       headers: { ...API_HEADERS, 'Cache-Control': 'no-store' },
     });
   }
-  if (!negotiatesMarkdown(request)) return NextResponse.next();
-  if (preferredMediaType(request, ['text/html', 'text/markdown']) !== 'text/markdown') return NextResponse.next();
+  if (!wantsMarkdown(request)) return NextResponse.next();
   const path = request.nextUrl.pathname.replace(/\/+$/, '');
   return NextResponse.rewrite(new URL(`/md/${path === '' ? 'index' : path.slice(1)}`, request.url));
 }

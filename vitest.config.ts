@@ -17,6 +17,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/agent-api.test.ts',
   'tests/integration/discovery.test.ts',
   'tests/integration/home-markdown.test.ts',
+  'tests/integration/agent-user-agents.test.ts',
   'tests/integration/mcp-client.test.ts',
   'tests/integration/mcp-lifecycle.test.ts',
   'tests/integration/mcp-conformance.test.ts',

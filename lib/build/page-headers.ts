@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { listPrerenderedHtml, readBuildId, setPageMetaHeaders } from '@/lib/next/build-output';
+import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { inlineScriptHashes, pagePolicy } from '@/lib/security/csp';
 
 /** Written beside the build once its pages carry their headers: which build, and each page's policy. */
@@ -16,8 +17,8 @@ const ManifestSchema = z.object({ buildId: z.string() });
 
 /**
  * Gives every prerendered page of a build the headers Next cannot give it from next.config.ts: its own
- * Content-Security-Policy, with the sha256 of each of its inline scripts, and `Vary: Accept` (every page has a
- * markdown representation, and Next's page runtime replaces the Vary of next.config.ts with its own list). They go
+ * Content-Security-Policy, with the sha256 of each of its inline scripts, and its Vary (every page has a markdown
+ * representation, PAGE_VARY, and Next's page runtime replaces the Vary of next.config.ts with its own list). They go
  * into the page's `.meta` file, which `next start` sends with the HTML: pages stay static and no code runs in front
  * of them. Idempotent; `npm run build` runs it after `next build`.
  */
@@ -28,7 +29,7 @@ export function applyPageHeaders(distDir: string): PageHeadersManifest {
   for (const page of listPrerenderedHtml(distDir)) {
     const hashes = inlineScriptHashes(fs.readFileSync(page.htmlFile, 'utf8'));
     const policy = pagePolicy(hashes);
-    setPageMetaHeaders(page, { 'content-security-policy': policy, vary: 'Accept' });
+    setPageMetaHeaders(page, { 'content-security-policy': policy, vary: PAGE_VARY });
     manifest.pages[page.route] = { policy, inlineScripts: hashes.length };
   }
   const file = path.join(distDir, PAGE_HEADERS_MANIFEST);
@@ -53,5 +54,5 @@ export function buildHasPageHeaders(distDir: string): boolean {
 export function pageHeadersWarning(distDir: string): string | undefined {
   return buildHasPageHeaders(distDir)
     ? undefined
-    : '[build] the pages have no Content-Security-Policy and no Vary: Accept of their own: this build was not made by npm run build. Run npm run build.';
+    : '[build] the pages have no Content-Security-Policy and no Vary of their own: this build was not made by npm run build. Run npm run build.';
 }

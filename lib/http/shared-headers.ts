@@ -30,11 +30,15 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Pages have two representations, HTML and markdown, negotiated in proxy.ts, and point crawlers to the
- * llms.txt index and the RFC 9727 API catalog.
+ * The request headers that choose between a page's two representations, HTML and markdown (proxy.ts): Accept,
+ * and those by which an AI agent is told from a browser or a search crawler (lib/http/ai-agents.ts). Every answer
+ * for a page path names them all, so a cache never gives one client what another was given.
  */
+export const PAGE_VARY = 'Accept, User-Agent, Signature-Agent, Sec-Fetch-Mode, Sec-Fetch-Dest';
+
+/** Pages have two representations (PAGE_VARY), and point crawlers to the llms.txt index and the API catalog. */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  Vary: 'Accept',
+  Vary: PAGE_VARY,
   Link: '</llms.txt>; rel="llms-txt"; type="text/plain", </.well-known/api-catalog>; rel="api-catalog"',
 };
 

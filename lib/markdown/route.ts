@@ -1,4 +1,5 @@
 import { CACHE_NEVER, CACHE_READ } from '@/lib/http/cache-control';
+import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { getContent } from '@/lib/content';
 import { siteUrl } from '@/lib/site/url';
 import { notFoundMarkdown } from './not-found';
@@ -15,7 +16,7 @@ export function markdownResponse(markdown: string, status = 200): Response {
     status,
     headers: {
       'Content-Type': 'text/markdown; charset=utf-8',
-      Vary: 'Accept',
+      Vary: PAGE_VARY,
       'X-Robots-Tag': 'noindex',
       'Cache-Control': status === 200 ? CACHE_READ : CACHE_NEVER,
       ...markdownTokensHeader(markdown),

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { configHeadersFor, isPagePath } from '@/lib/http/shared-headers';
 import {
   NEXT_ROUTER_REQUEST_HEADERS,
@@ -14,7 +15,7 @@ import { type CachedAnswer, cachedAnswer, fileCanAnswer } from './cached-answer'
  * plain request (lib/next/build-output.ts), read once at start-up with the headers `next start` sends with it,
  * its Content-Security-Policy and `Vary: Accept` among them. Only a plain document request is answered so
  * (`pageAnswerFor`); what Next's client router asks for (RSC payloads, prefetches), Server Actions, form posts,
- * query strings and any Accept that mentions markdown go to Next.
+ * query strings, any Accept that mentions markdown and AI agents (which get the markdown) go to Next.
  */
 export type PageAnswers = ReadonlyMap<string, CachedAnswer>;
 
@@ -34,6 +35,9 @@ export function loadPageAnswers(distDir: string): PageAnswers {
   return answers;
 }
 
+const headerValue = (value: string | string[] | undefined): string | null =>
+  Array.isArray(value) ? value.join(', ') : (value ?? null);
+
 /** The page answer for a plain document request (GET or HEAD, no query, nothing for Next's router), or undefined. */
 export function pageAnswerFor(
   answers: PageAnswers,
@@ -46,5 +50,6 @@ export function pageAnswerFor(
   if (headers['content-type'] !== undefined) return undefined;
   if (NEXT_ROUTER_REQUEST_HEADERS.some((name) => headers[name] !== undefined)) return undefined;
   if (headers.accept !== undefined && /markdown/i.test(headers.accept)) return undefined;
+  if (isMarkdownAgent({ get: (name) => headerValue(headers[name]) })) return undefined;
   return answer;
 }

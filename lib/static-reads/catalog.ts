@@ -9,6 +9,7 @@
  * matcher.
  */
 import path from 'node:path';
+import { PAGE_VARY } from '@/lib/http/shared-headers';
 
 /** Where `npm run build` writes the static reads: inside the dist dir, outside what Next serves. */
 export function staticReadsDir(distDir: string): string {
@@ -60,7 +61,7 @@ const acceptExactly = (type: string): HeaderCondition[] => [
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const MARKDOWN_TYPE = { 'Content-Type': 'text/markdown; charset=utf-8' };
-const MARKDOWN_PAGE = { ...MARKDOWN_TYPE, Vary: 'Accept', 'X-Robots-Tag': 'noindex' };
+const MARKDOWN_PAGE = { ...MARKDOWN_TYPE, Vary: PAGE_VARY, 'X-Robots-Tag': 'noindex' };
 
 export const STATIC_READS: readonly StaticRead[] = [
   { source: '/api/agent', file: 'api/agent.json', headers: JSON_TYPE, api: true },

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyPageHeaders, buildHasPageHeaders } from '@/lib/build/page-headers';
+import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { NO_SCRIPT_POLICY, inlineScriptHashes, pagePolicy } from '@/lib/security/csp';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -48,7 +49,7 @@ describe('the policies', () => {
 });
 
 describe('applyPageHeaders', () => {
-  it("writes each prerendered page's policy and Vary: Accept into its .meta headers, keeps the rest, and records the build", () => {
+  it("writes each prerendered page's policy and Vary into its .meta headers, keeps the rest, and records the build", () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-build-'));
     const app = path.join(dist, 'server', 'app');
     fs.mkdirSync(path.join(app, 'case-studies'), { recursive: true });
@@ -70,7 +71,7 @@ describe('applyPageHeaders', () => {
     const meta = JSON.parse(fs.readFileSync(path.join(app, 'index.meta'), 'utf8'));
     expect(meta).toEqual({
       status: 200,
-      headers: { 'x-nextjs-prerender': '1', 'content-security-policy': pagePolicy([sha('one()')]), vary: 'Accept' },
+      headers: { 'x-nextjs-prerender': '1', 'content-security-policy': pagePolicy([sha('one()')]), vary: PAGE_VARY },
       segmentPaths: ['/_tree'],
     });
     expect(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SHARED_HEADERS } from '@/lib/http/shared-headers';
+import { PAGE_VARY, SHARED_HEADERS } from '@/lib/http/shared-headers';
 import { loadPageAnswers, pageAnswerFor } from '@/lib/server/page-answers';
 
 /**
@@ -41,7 +41,7 @@ const headers = {
   'x-nextjs-prerender': '1',
   'x-next-cache-tags': '_N_T_/layout',
   'content-security-policy': CSP,
-  vary: 'Accept',
+  vary: PAGE_VARY,
 };
 page('index', `<!DOCTYPE html><p>${'home '.repeat(400)}</p>`, { headers });
 page('about', '<!DOCTYPE html><p>about</p>', { headers });
@@ -67,7 +67,7 @@ describe('the pages the fast path sends', () => {
     expect(about['Cache-Control']).toBe('s-maxage=31536000');
     expect(about['Content-Type']).toBe('text/html; charset=utf-8');
     expect(about.Vary).toBe(
-      'Accept, rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding',
+      `${PAGE_VARY}, rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding`,
     );
     expect(about.vary).toBeUndefined();
     expect(about.Link).toMatch(/rel="llms-txt"/);
@@ -89,6 +89,8 @@ describe('the requests it answers', () => {
 
   it.each([
     ['a query string', '/about?x=1', {}, 'GET'],
+    ['an AI assistant, which gets the markdown', '/about', { 'user-agent': 'Claude-User/1.0' }, 'GET'],
+    ['an AI crawler, which gets the markdown', '/about', { 'user-agent': 'GPTBot/1.2' }, 'GET'],
     ['a trailing slash', '/about/', {}, 'GET'],
     ['an unknown page', '/contact', {}, 'GET'],
     ['a POST', '/about', {}, 'POST'],

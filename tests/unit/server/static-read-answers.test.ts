@@ -9,7 +9,7 @@ import { matchHas } from 'next/dist/shared/lib/router/utils/prepare-destination'
 import { afterAll, describe, expect, it } from 'vitest';
 import { CACHE_READ } from '@/lib/http/cache-control';
 import { preferredMediaType } from '@/lib/http/negotiate';
-import { SHARED_HEADERS } from '@/lib/http/shared-headers';
+import { PAGE_VARY, SHARED_HEADERS } from '@/lib/http/shared-headers';
 import { acceptsGzip, fileCanAnswer, matchesIfNoneMatch } from '@/lib/server/cached-answer';
 import { type StaticAnswers, answerFor, loadStaticAnswers } from '@/lib/server/static-read-answers';
 import { SITE_URL_FILE, STATIC_READS, staticReadFiles } from '@/lib/static-reads/catalog';
@@ -166,7 +166,7 @@ describe("the answers carry the route's headers", () => {
     const home = answerFor(answers, 'GET', '/', { accept: 'text/markdown' })?.identity.headers ?? {};
     expect(home['Content-Type']).toBe('text/markdown; charset=utf-8');
     expect(home.Link).toMatch(/rel="llms-txt"/);
-    expect(home.Vary).toBe(`Accept, ${NEXT_VARY}, Accept-Encoding`);
+    expect(home.Vary).toBe(`${PAGE_VARY}, ${NEXT_VARY}, Accept-Encoding`);
     expect(home['X-Robots-Tag']).toBe('noindex');
     expect(home['Content-Security-Policy']).toBeUndefined();
     expect(answerFor(answers, 'GET', '/llms.txt', {})?.identity.headers.Link).toBeUndefined();
