@@ -4,6 +4,7 @@ import { NO_SCRIPT_POLICY } from './lib/security/csp';
 import {
   API_HEADERS,
   API_SOURCE,
+  HOME_HEADERS,
   PAGE_HEADERS,
   PAGE_SOURCE,
   SHARED_HEADERS,
@@ -52,6 +53,7 @@ const nextConfig: NextConfig = {
         headers: [{ key: 'Content-Security-Policy', value: NO_SCRIPT_POLICY }],
       },
       { source: PAGE_SOURCE, headers: asHeaderList(PAGE_HEADERS) },
+      { source: '/', headers: asHeaderList(HOME_HEADERS) },
     ];
   },
 };

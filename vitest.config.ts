@@ -16,6 +16,7 @@ const integration = {
 const SERVED_EITHER_WAY = [
   'tests/integration/agent-api.test.ts',
   'tests/integration/discovery.test.ts',
+  'tests/integration/discovery-links.test.ts',
   'tests/integration/home-markdown.test.ts',
   'tests/integration/agent-user-agents.test.ts',
   'tests/integration/mcp-client.test.ts',

@@ -7,5 +7,8 @@ export const dynamic = 'force-static';
 
 /** GET /openapi.json: OpenAPI 3.1 for the REST agent API, generated from the same schemas, prerendered. */
 export function GET(): Response {
-  return Response.json(buildOpenApi(getContent(), siteUrl()), { headers: { 'Cache-Control': CACHE_READ } });
+  // The media type of OpenAPI documents (draft-ietf-httpapi-rest-api-mediatypes), as the API catalog names it.
+  return Response.json(buildOpenApi(getContent(), siteUrl()), {
+    headers: { 'Content-Type': 'application/openapi+json', 'Cache-Control': CACHE_READ },
+  });
 }

@@ -36,11 +36,30 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
  */
 export const PAGE_VARY = 'Accept, User-Agent, Signature-Agent, Sec-Fetch-Mode, Sec-Fetch-Dest';
 
+/** Links (RFC 8288) every page and the manifest carry to the discovery documents: llms.txt and the API catalog. */
+const INDEX_LINKS = ['</llms.txt>; rel="llms-txt"; type="text/plain"', '</.well-known/api-catalog>; rel="api-catalog"'];
+/** The MCP server card, which describes the MCP endpoint (the link's anchor), not the resource that links to it. */
+const MCP_CARD_LINK =
+  '</.well-known/mcp/server-card.json>; rel="service-desc"; anchor="/api/mcp"; type="application/mcp-server-card+json"';
+
 /** Pages have two representations (PAGE_VARY), and point crawlers to the llms.txt index and the API catalog. */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   Vary: PAGE_VARY,
-  Link: '</llms.txt>; rel="llms-txt"; type="text/plain", </.well-known/api-catalog>; rel="api-catalog"',
+  Link: INDEX_LINKS.join(', '),
 };
+
+/** The homepage's links: its markdown alternate and every discovery document (RFC 8288, RFC 9727). */
+export const HOME_HEADERS: Readonly<Record<string, string>> = {
+  Link: ['</index.md>; rel="alternate"; type="text/markdown"', ...INDEX_LINKS, MCP_CARD_LINK].join(', '),
+};
+
+/** The manifest's links: the API's OpenAPI description and documentation, and the other discovery documents. */
+export const MANIFEST_LINK = [
+  '</openapi.json>; rel="service-desc"; type="application/openapi+json"',
+  '</agents>; rel="service-doc"; type="text/html"',
+  ...INDEX_LINKS,
+  MCP_CARD_LINK,
+].join(', ');
 
 /** next.config's source patterns of the API and of the pages (paths without a dot, outside the API and _next). */
 export const API_SOURCE = '/api/:path*';
@@ -57,6 +76,7 @@ export function configHeadersFor(pathname: string): Record<string, string> {
     ...SHARED_HEADERS,
     ...(isApiPath(pathname) ? API_HEADERS : {}),
     ...(isPagePath(pathname) ? PAGE_HEADERS : {}),
+    ...(pathname === '/' ? HOME_HEADERS : {}),
   };
 }
 

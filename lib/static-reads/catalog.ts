@@ -9,7 +9,7 @@
  * matcher.
  */
 import path from 'node:path';
-import { PAGE_VARY } from '@/lib/http/shared-headers';
+import { MANIFEST_LINK, PAGE_VARY } from '@/lib/http/shared-headers';
 
 /** Where `npm run build` writes the static reads: inside the dist dir, outside what Next serves. */
 export function staticReadsDir(distDir: string): string {
@@ -64,7 +64,7 @@ const MARKDOWN_TYPE = { 'Content-Type': 'text/markdown; charset=utf-8' };
 const MARKDOWN_PAGE = { ...MARKDOWN_TYPE, Vary: PAGE_VARY, 'X-Robots-Tag': 'noindex' };
 
 export const STATIC_READS: readonly StaticRead[] = [
-  { source: '/api/agent', file: 'api/agent.json', headers: JSON_TYPE, api: true },
+  { source: '/api/agent', file: 'api/agent.json', headers: { ...JSON_TYPE, Link: MANIFEST_LINK }, api: true },
   {
     source: '/api/agent/resources/case-studies',
     file: 'api/resources/case-studies.json',

@@ -1,8 +1,11 @@
 import { buildManifest } from '@/lib/agent/manifest';
 import { publicOrigin } from '@/lib/http/client';
+import { MANIFEST_LINK } from '@/lib/http/shared-headers';
 import { apiRoute, json, otherMethods } from '@/lib/http/api-route';
 
 /** GET /api/agent: the Manifest (spec endpoint 1), the entry point and version authority. */
-export const GET = apiRoute(async (request) => json(buildManifest(publicOrigin(request))));
+export const GET = apiRoute(async (request) =>
+  json(buildManifest(publicOrigin(request)), 200, { Link: MANIFEST_LINK }),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
