@@ -18,6 +18,7 @@ export default defineConfig([
   prettier,
   globalIgnores([
     '.next*/**',
+    'dist/**',
     '.data/**',
     'test-reports/**',
     'test-results/**',

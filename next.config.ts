@@ -16,8 +16,8 @@ const ACCEPT_EXACTLY_MARKDOWN = { type: 'header' as const, key: 'accept', value:
 /**
  * Headers that are the same on every response come from here (their values from lib/http/shared-headers.ts), not
  * from per-request code: Next applies them to static and dynamic routes alike without running JavaScript in front
- * of the request (the spec's CORS and Versioning sections; issue 6 measures the cost of code in front of every
- * request). The static reads are answered before Next (lib/static-reads/front.ts), with the same headers.
+ * of the request (the spec's CORS and Versioning sections). The project's server gives what it answers itself
+ * the same headers (lib/server/fast-path.ts). Free of side effects: it is read by every build and server.
  */
 const nextConfig: NextConfig = {
   // Lets two builds of the same tree run side by side (for example a benchmark beside a test run).

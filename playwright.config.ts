@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium';
 
 /**
- * End-to-end tests of the human site against the already-built app under `next start` (this config never
+ * End-to-end tests of the human site against the already-built app under the project's server (npm start; never
  * builds). NEXT_DIST_DIR picks the build to serve; E2E_PORT the port. Chromium is Debian's, never downloaded.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -41,7 +41,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    command: `node dist/server.mjs -p ${port} -H 127.0.0.1`,
     url: baseURL,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,28 +1,50 @@
 import { type NextRequest, NextResponse } from 'next/server';
+import { getConfig } from '@/lib/config/env';
+import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { preferredMediaType } from '@/lib/http/negotiate';
+import { API_HEADERS } from '@/lib/http/shared-headers';
+import { forbiddenHostError } from '@/lib/security/allowed-host';
+import { siteHostCheck } from '@/lib/security/site-host';
+
+let isSiteHost: ReturnType<typeof siteHostCheck> | undefined;
+
+/** A human page's path (not the API, Next's files, the markdown routes or a file with an extension). */
+const isPage = (pathname: string) => !pathname.includes('.') && !/^\/(?:api|_next|md)(?:\/|$)/.test(pathname);
 
 /**
- * Next 16's proxy (the file the design card calls middleware.ts). It negotiates markdown for the human pages
- * (spec endpoint 10, issue 5) and nothing else: the matcher lets it run only for page paths whose Accept header
- * mentions text/markdown, so ordinary page views, assets and API calls pass with no code in front of them.
- * Shared headers come from next.config.ts.
+ * Whether a page request gets the markdown: from an AI agent (lib/http/ai-agents.ts) always; otherwise when its
+ * Accept header prefers markdown by RFC 9110 negotiation. Exactly `text/markdown` is a static rewrite in
+ * next.config.ts and needs nothing here.
+ */
+function wantsMarkdown(request: NextRequest): boolean {
+  if (!isPage(request.nextUrl.pathname)) return false;
+  if (isMarkdownAgent(request.headers)) return true;
+  const accept = request.headers.get('accept') ?? '';
+  if (!/markdown/i.test(accept) || accept === 'text/markdown') return false;
+  return preferredMediaType(request, ['text/html', 'text/markdown']) === 'text/markdown';
+}
+
+/**
+ * Next 16's proxy (the file the design card calls middleware.ts), run by Next for every request it serves. It
+ * refuses a request for another site's name (DNS rebinding, lib/security/allowed-host.ts), as the project's
+ * server does before Next, and gives the human pages as markdown to AI agents and to clients that prefer it
+ * (spec endpoint 10). Shared headers come from next.config.ts.
  */
 export function proxy(request: NextRequest): NextResponse {
-  // Next lets the matcher also match an optional .json suffix (/openapi.json, /mcp.json): files, not pages.
-  if (request.nextUrl.pathname.includes('.')) return NextResponse.next();
-  if (preferredMediaType(request, ['text/html', 'text/markdown']) !== 'text/markdown') return NextResponse.next();
+  isSiteHost ??= siteHostCheck(getConfig());
+  const host = request.headers.get('host') ?? undefined;
+  if (!isSiteHost(host)) {
+    return NextResponse.json(forbiddenHostError(host).toBody(), {
+      status: 403,
+      headers: { ...API_HEADERS, 'Cache-Control': 'no-store' },
+    });
+  }
+  if (!wantsMarkdown(request)) return NextResponse.next();
   const path = request.nextUrl.pathname.replace(/\/+$/, '');
   return NextResponse.rewrite(new URL(`/md/${path === '' ? 'index' : path.slice(1)}`, request.url));
 }
 
 export const config = {
-  matcher: [
-    {
-      // Page paths only: not the API, Next's assets, the markdown routes themselves or files with an extension.
-      source: '/((?!api/|_next/|md/)[^.]*)',
-      has: [{ type: 'header', key: 'accept', value: '.*text/markdown.*' }],
-      // Exactly `text/markdown` needs no negotiation: a static rule in next.config.ts serves it (issue 6).
-      missing: [{ type: 'header', key: 'accept', value: 'text/markdown' }],
-    },
-  ],
+  // Everything but Next's own static files.
+  matcher: ['/((?!_next/static/|_next/image).*)'],
 };

@@ -1,24 +1,56 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+const integration = {
+  environment: 'node' as const,
+  globalSetup: ['tests/integration/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  fileParallelism: false,
+};
+
+/**
+ * The integration files that describe the app as any server must serve it: run a second time against bare `next
+ * start` (APP_SERVER=next), which stands for every way of serving the build without the project's server.
+ */
+const SERVED_EITHER_WAY = [
+  'tests/integration/agent-api.test.ts',
+  'tests/integration/discovery.test.ts',
+  'tests/integration/home-markdown.test.ts',
+  'tests/integration/agent-user-agents.test.ts',
+  'tests/integration/mcp-client.test.ts',
+  'tests/integration/mcp-lifecycle.test.ts',
+  'tests/integration/mcp-conformance.test.ts',
+  'tests/integration/hardening-headers.test.ts',
+  'tests/integration/hardening-idempotency.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
+    // One group after another: the two integration runs would otherwise share two cores.
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
+          ...integration,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration (next start)',
+          include: SERVED_EITHER_WAY,
+          env: { APP_SERVER: 'next' },
+          ...integration,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -83,11 +83,11 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** `next start` on 127.0.0.1 at the port of SITE_URL; resolves once the homepage answers (at most 30 s). */
+/** The project's server (npm start) on 127.0.0.1 at the port of SITE_URL; resolves once the homepage answers (at most 30 s). */
 export async function startApp(siteUrl: string): Promise<Server> {
   const port = new URL(siteUrl).port;
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-outbox-'));
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', port], {
+  const child = spawn(process.execPath, ['dist/server.mjs', '-H', '127.0.0.1', '-p', port], {
     cwd: ROOT,
     env: { ...benchEnv(siteUrl), NODE_ENV: 'production', OUTBOX_DIR: outbox },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,7 +97,7 @@ export async function startApp(siteUrl: string): Promise<Server> {
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
     const status = await fetch(`${siteUrl}/`, { signal: AbortSignal.timeout(2000) }).then(
       (r) => r.status,
       () => 0,
@@ -105,7 +105,7 @@ export async function startApp(siteUrl: string): Promise<Server> {
     if (status === 200) break;
     if (Date.now() - started > 30_000) {
       await stopChild(child);
-      throw new Error(`next start did not answer within 30 s:\n${log}`);
+      throw new Error(`the server did not answer within 30 s:\n${log}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

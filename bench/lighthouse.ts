@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium';
-import { ensureNode22 } from '../scripts/node-22';
 import { DIST_DIR, ROOT, buildApp, freePort, previousBuildUrl, startApp } from './app';
 import { cliOptions, runMain } from './cli';
 
@@ -11,7 +10,7 @@ import { cliOptions, runMain } from './cli';
  * `npm run lighthouse`: Lighthouse 13 (its CLI, default mobile settings with simulated throttling) in Debian's
  * Chromium against the production build under `next start` (the benchmark's build in .next-bench, made if missing
  * or with --build), on the homepage, the contact page and one engagement page. Lighthouse 13 needs Node 22, which
- * scripts/node-22.ts installs on demand; the app itself runs on the project's Node. Prints the five category
+ * scripts/with-node.sh installs on demand; the app itself runs on the project's Node. Prints the five category
  * scores per page, with the legacy JavaScript Lighthouse finds, and exits 1 when performance is under 0.95 or
  * another category under 1.
  *
@@ -27,6 +26,8 @@ const FLOORS: Record<(typeof CATEGORIES)[number], number> = {
   'agentic-browsing': 1,
 };
 const LEGACY_JAVASCRIPT = 'legacy-javascript-insight';
+/** The Node that Lighthouse 13 runs on (it needs 22.19 or later). */
+const LIGHTHOUSE_NODE = '22.23.3';
 
 /** The part of a Lighthouse audit read here: a table's rows with their estimated wasted bytes. */
 interface LighthouseAudit {
@@ -53,11 +54,14 @@ async function pagesOf(url: string): Promise<string[]> {
 }
 
 /** One Lighthouse run (the CLI, so Lighthouse launches and closes Chromium itself); resolves with the scores. */
-function audit(node: string, url: string, reportPath: string): Promise<Scores> {
+function audit(url: string, reportPath: string): Promise<Scores> {
   return new Promise((resolve, reject) => {
     const child = spawn(
-      node,
+      'bash',
       [
+        path.join(ROOT, 'scripts/with-node.sh'),
+        LIGHTHOUSE_NODE,
+        'node',
         path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
         url,
         '--quiet',
@@ -93,7 +97,6 @@ function legacyBytesOf(audit: LighthouseAudit | undefined): number {
 }
 
 async function main(): Promise<number> {
-  const node = ensureNode22();
   const previous = args.has('build') ? undefined : previousBuildUrl();
   const siteUrl = previous ?? `http://127.0.0.1:${await freePort()}`;
   console.log(
@@ -112,7 +115,6 @@ async function main(): Promise<number> {
   try {
     for (const page of await pagesOf(app.url)) {
       const scores = await audit(
-        node,
         `${app.url}${page}`,
         path.join(reports, `${page.replace(/\W+/g, '-') || 'home'}.json`),
       );

@@ -14,7 +14,7 @@ import { cliOptions, runMain } from './cli';
 import { MAX_P99_MS, TARGETS, type Target } from './targets';
 
 /**
- * `npm run bench` (issue 6, point 6): builds the app into .next-bench with SITE_URL on loopback, serves it with
+ * `npm run bench`: builds the app into .next-bench with SITE_URL on loopback, serves it with
  * `next start`, and measures each target with autocannon (50 connections) beside a bare Node http server
  * answering the same bytes: the limit of this machine in this run. Bare, app, app, bare, half the time each, so
  * that a load drifting during the run weighs on both alike; each run's first 1.5 s (50 connections opening at

@@ -1,5 +1,5 @@
 /**
- * What `npm run bench` measures (issue 6, point 6). Each target's floor is a fraction of the limit: a bare
+ * What `npm run bench` measures. Each target's floor is a fraction of the limit: a bare
  * Node http server answering the same bytes in the same run. Static-file class (prerendered, no code in front):
  * 0.10; pages: 0.05; a tool call: 0.03; an MCP tools/call in a session: 0.02.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run audit`: runs `npm audit --omit=dev` (the packages the site runs with) and fails on any high or critical
- * advisory (issue 6, point 5). Exit 0: none; 1: high or critical advisories, listed; 2: the audit could not run
+ * advisory. Exit 0: none; 1: high or critical advisories, listed; 2: the audit could not run
  * (no registry, or an audit endpoint that refuses), which is reported as such and never counted as a pass.
  */
 import { spawnSync } from 'node:child_process';

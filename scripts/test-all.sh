@@ -17,7 +17,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq chromium >/dev/null
 fi
 
-# The Redis tests (issue 7) start their own redis-server on a free loopback port; Debian's package provides it.
+# The Redis tests start their own redis-server on a free loopback port; Debian's package provides it.
 if ! command -v redis-server >/dev/null 2>&1; then
   step "Debian's redis-server (missing)"
   if [ "$(id -u)" -eq 0 ]; then apt=(apt-get); else apt=(sudo apt-get); fi

@@ -1,3 +1,4 @@
+import { CACHE_READ } from '@/lib/http/cache-control';
 import { getContent } from '@/lib/content';
 import { buildLlmsTxt } from '@/lib/discovery/llms-txt';
 import { siteUrl } from '@/lib/site/url';
@@ -7,6 +8,6 @@ export const dynamic = 'force-static';
 /** GET /llms.txt (spec endpoint 8): the site index for language models, prerendered. */
 export function GET(): Response {
   return new Response(buildLlmsTxt(getContent(), siteUrl()), {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_READ },
   });
 }

@@ -1,5 +1,5 @@
 import { publicOrigin } from '@/lib/http/client';
-import { apiRoute, json, otherMethods } from '@/lib/http/route';
+import { apiRoute, json, otherMethods } from '@/lib/http/api-route';
 import { buildMcpManifest } from '@/lib/mcp/description';
 
 /** GET /mcp.json: the McpManifest (spec endpoint 9), pointing MCP clients at /api/mcp. */

@@ -19,7 +19,7 @@ const ObjectSchema = z.looseObject({
 type Shape = z.output<typeof ObjectSchema>;
 
 // A schema never changes once made, so its JSON Schema is derived once, not on every request that reads a body
-// (issue 6: z.toJSONSchema and the parse below were most of the cost of a tool call).
+// (z.toJSONSchema and the parse below were most of the cost of a tool call).
 const shapes = new WeakMap<z.ZodType, Shape>();
 
 function shapeOf(schema: z.ZodType): Shape {

@@ -1,5 +1,5 @@
 import type { Engagement } from '@/lib/content';
-import type { EvaluateClientNeedsRequest, EvaluateClientNeedsResponse } from './schemas';
+import type { EvaluateClientNeedsRequest, EvaluateClientNeedsResponse, ScheduleConsultationRequest } from './schemas';
 
 /**
  * evaluate_client_needs: a deterministic keyword match of a client's words against the four engagement types in
@@ -50,7 +50,7 @@ interface PhraseList {
 }
 
 // Keywords and sectors come from content and are the same on every call, so each list is normalised and sorted
-// once (issue 6: doing it on every request was most of a call's scoring time). Keyed by the list itself, so a
+// once (doing it on every request was most of a call's scoring time). Keyed by the list itself, so a
 // list that is no longer used (a test's, or content read again in `next dev`) is forgotten with it.
 const prepared = new WeakMap<readonly string[], PhraseList>();
 
@@ -157,17 +157,50 @@ export interface EvaluateContext {
   scheduleUrl: string;
 }
 
+/**
+ * The engagement recommended for a request: the best score when any keyword matched (`signal`), else the
+ * engagement marked `fallback`. Shared by evaluate_client_needs and the consultant's mail.
+ */
+export function chooseEngagement(
+  engagements: readonly Engagement[],
+  request: EvaluateClientNeedsRequest,
+): { ranked: EngagementScore[]; chosen: EngagementScore; signal: boolean } {
+  const ranked = scoreEngagements(engagements, request);
+  const best = ranked[0];
+  if (!best) throw new Error('evaluateClientNeeds needs at least one engagement');
+  const signal = best.keywordPoints > 0;
+  const fallback = engagements.find((engagement) => engagement.fallback) ?? best.engagement;
+  const chosen = signal ? best : (ranked.find((score) => score.engagement === fallback) ?? best);
+  return { ranked, chosen, signal };
+}
+
+/** What evaluate_client_needs would recommend for a consultation request, with the words that matched. */
+export interface EngagementSuggestion {
+  key: string;
+  title: string;
+  matchedKeywords: string[];
+  matchedSectors: string[];
+}
+
+/** evaluate_client_needs's recommendation for a request's project_context and technology_sector. */
+export function suggestEngagement(
+  engagements: readonly Engagement[],
+  request: ScheduleConsultationRequest,
+): EngagementSuggestion {
+  const { chosen } = chooseEngagement(engagements, {
+    challenges: request.project_context ?? '',
+    technology_sector: request.technology_sector ?? '',
+  });
+  const { key, title } = chosen.engagement;
+  return { key, title, matchedKeywords: chosen.matchedKeywords, matchedSectors: chosen.matchedSectors };
+}
+
 /** Builds the spec's EvaluateClientNeedsResponse. */
 export function evaluateClientNeeds(
   request: EvaluateClientNeedsRequest,
   context: EvaluateContext,
 ): EvaluateClientNeedsResponse {
-  const ranked = scoreEngagements(context.engagements, request);
-  const best = ranked[0];
-  if (!best) throw new Error('evaluateClientNeeds needs at least one engagement');
-  const signal = best.keywordPoints > 0;
-  const fallback = context.engagements.find((engagement) => engagement.fallback) ?? best.engagement;
-  const chosen = signal ? best : (ranked.find((score) => score.engagement === fallback) ?? best);
+  const { ranked, chosen, signal } = chooseEngagement(context.engagements, request);
   const runnerUp = ranked.find((score) => score !== chosen && score.total > 0);
   const sectorNote =
     chosen.matchedSectors.length > 0

@@ -1,4 +1,5 @@
 import { getSite } from '@/lib/content';
+import { describeServedRevisions } from '@/lib/mcp/protocol';
 import { API_VERSION } from '@/lib/version';
 import { describeFields } from './describe';
 import { RESOURCES } from './resources';
@@ -18,7 +19,7 @@ export function buildManifest(origin: string): Manifest {
     version: API_VERSION,
     description:
       `Agent API of ${site.siteName}: ${site.description} Four read-only resources and two tools; ` +
-      'the same surface is served over MCP (Streamable HTTP, protocol revision 2025-03-26).',
+      `the same surface is served over MCP (Streamable HTTP; ${describeServedRevisions()}).`,
     resources: RESOURCES.map((resource) => ({
       name: resource.name,
       method: 'GET',

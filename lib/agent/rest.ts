@@ -3,7 +3,7 @@ import { readJsonBody } from '@/lib/http/body';
 import { NotFoundError } from '@/lib/http/errors';
 import { fingerprintOf, readIdempotencyKey, runIdempotently } from '@/lib/http/idempotency-key';
 import { preferredMediaType } from '@/lib/http/negotiate';
-import { type ApiContext, json } from '@/lib/http/route';
+import { type ApiContext, json } from '@/lib/http/api-route';
 import { getBio } from '@/lib/content';
 import { summariseFields } from './describe';
 import { RESOURCES, findResource, readResource } from './resources';
@@ -59,9 +59,10 @@ export async function callTool(request: Request, context: ApiContext): Promise<R
       origin: publicOrigin(request),
       requestId: context.requestId,
       consume: context.consume,
+      channel: { kind: 'rest', userAgent: request.headers.get('user-agent') ?? undefined },
     });
     return json(output, 200, { 'Cache-Control': 'no-store' });
   };
-  // Idempotency-Key (issue 6): a retry of a call that sends mail replays the first answer instead of mailing again.
+  // Idempotency-Key: a retry of a call that sends mail replays the first answer instead of mailing again.
   return key === undefined ? run() : runIdempotently(`${tool.name}:${key}`, fingerprintOf(input), run);
 }

@@ -3,7 +3,8 @@ import { getConfig } from '@/lib/config/env';
 import { getBio, getEngagements } from '@/lib/content';
 import type { Quota } from '@/lib/http/quota';
 import { sendConsultationRequest } from '@/lib/mail/send';
-import { evaluateClientNeeds } from './evaluate';
+import type { RequestChannel } from './channel';
+import { evaluateClientNeeds, suggestEngagement } from './evaluate';
 import {
   EvaluateClientNeedsRequestSchema,
   EvaluateClientNeedsResponseSchema,
@@ -17,6 +18,21 @@ export interface ToolContext {
   requestId: string;
   /** Counts the call against a further quota; throws 429 RATE_LIMITED past it. */
   consume(quota: Quota): Promise<void>;
+  /** How the call arrived, as the request itself said; the consultant's mail shows it. */
+  channel: RequestChannel;
+}
+
+/**
+ * How a tool acts beyond the site, for MCP annotations and the server card (read-only is `!sideEffects`).
+ * A sent mail cannot be unsent and reaches a person outside the site, so clients ask the user first.
+ */
+export interface ToolHints {
+  /** Its effect cannot be undone. */
+  destructive: boolean;
+  /** Calling it twice with the same input has no further effect. */
+  idempotent: boolean;
+  /** It reaches something outside this site (a mail server, a person). */
+  openWorld: boolean;
 }
 
 /** One tool of the agent API, described once: REST, the manifest, MCP and OpenAPI all derive from this. */
@@ -30,6 +46,7 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   output: O;
   /** True when the tool changes something outside the site (sends mail). */
   sideEffects: boolean;
+  hints: ToolHints;
   run(input: z.output<I>, context: ToolContext): Promise<z.output<O>>;
 }
 
@@ -53,6 +70,7 @@ export const evaluateClientNeedsTool = defineTool({
   input: EvaluateClientNeedsRequestSchema,
   output: EvaluateClientNeedsResponseSchema,
   sideEffects: false,
+  hints: { destructive: false, idempotent: true, openWorld: false },
   async run(input, context) {
     return evaluateClientNeeds(input, {
       engagements: getEngagements(),
@@ -74,9 +92,14 @@ export const scheduleConsultationTool = defineTool({
   input: ScheduleConsultationRequestSchema,
   output: ScheduleConsultationResponseSchema,
   sideEffects: true,
+  hints: { destructive: true, idempotent: false, openWorld: true },
   async run(input, context) {
     await context.consume({ name: 'schedule', limit: getConfig().SCHEDULE_LIMIT_PER_HOUR, windowSeconds: 3600 });
-    const delivery = await sendConsultationRequest(input, context.requestId);
+    const delivery = await sendConsultationRequest(input, {
+      requestId: context.requestId,
+      channel: context.channel,
+      suggestion: suggestEngagement(getEngagements(), input),
+    });
     const name = getBio().name;
     const promise = `${name} reviews every request personally and replies to ${input.client_email} within 24 hours to confirm a time. No time slot has been reserved.`;
     return {

@@ -14,6 +14,12 @@ const Count = (fallback: number) =>
     .min(0, 'expected 0 or more')
     .default(fallback);
 const Empty = z.literal('').transform(() => undefined);
+/** A host name or IP address as a Host header names it, without scheme, port or path. */
+const HostName = z
+  .string()
+  .regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/, {
+    error: 'expected host names such as proxy.example,www.example.org (no scheme, port or path)',
+  });
 
 export const ConfigSchema = z
   .object({
@@ -38,12 +44,22 @@ export const ConfigSchema = z
     RATE_LIMIT_PER_MINUTE: Count(300),
     SCHEDULE_LIMIT_PER_HOUR: Count(5),
     TRUST_PROXY: Bool.default(false),
-    FRONT_DOOR: Bool.default(true),
     MCP_MAX_SESSIONS: z.coerce
       .number({ error: 'expected a whole number' })
       .int('expected a whole number')
       .min(1, 'expected 1 or more')
       .default(10_000),
+    ALLOWED_HOSTS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((name) => name.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(HostName))
+      .default([])
+      .describe('further host names this site answers to, comma-separated (a proxy, a second domain)'),
     REDIS_URL: z
       .url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL such as redis://localhost:6379' })
       .or(Empty)

@@ -6,7 +6,7 @@ import { scheduleConsultationTool } from '@/lib/agent/tools';
 import { clientAddress, originFromHeaders } from '@/lib/http/client';
 import { ApiError } from '@/lib/http/errors';
 import { consumeQuota } from '@/lib/http/quota';
-import { generalQuota } from '@/lib/http/route';
+import { generalQuota } from '@/lib/http/api-route';
 import { validateInput } from '@/lib/http/validate';
 import { type ConsultationFormState, FORM_FIELDS, INITIAL_FORM_STATE } from './form-state';
 
@@ -54,6 +54,7 @@ export async function submitConsultation(
       consume: async (quota) => {
         await consumeQuota(quota, client);
       },
+      channel: { kind: 'form' },
     });
     return { status: 'sent', values: {}, fieldErrors: {}, message: result.message };
   } catch (error) {

@@ -3,6 +3,8 @@ import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
 import { markdownPath, renderAllMarkdownPages } from '@/lib/markdown/pages';
+import { SERVER_CARD_PATH } from '@/lib/mcp/server-card-schema';
+import { describeServedRevisions } from '@/lib/mcp/protocol';
 
 const link = (name: string, url: string, notes: string) => `- [${name}](${url}): ${notes}`;
 
@@ -47,7 +49,12 @@ export function buildLlmsTxt(content: Content, origin: string): string {
     link(
       'MCP manifest',
       `${origin}/mcp.json`,
-      `the same surface over MCP (Streamable HTTP, revision 2025-03-26) at ${origin}/api/mcp`,
+      `the same surface over MCP (Streamable HTTP; ${describeServedRevisions()}) at ${origin}/api/mcp`,
+    ),
+    link(
+      'MCP server card',
+      `${origin}${SERVER_CARD_PATH}`,
+      'name, version, endpoint, revisions and tools with their annotations (SEP-2127 draft)',
     ),
     link(
       'OpenAPI',

@@ -1,24 +1,16 @@
 import { getConfig } from '@/lib/config/env';
-import { forwardedForChecked } from '@/lib/security/forwarded-for';
 
 /**
- * The address quotas are counted against (README, "Limits and quotas"). lib/security/forwarded-for.ts rewrites
- * X-Forwarded-For before Next sees a request: without TRUST_PROXY it is just the socket's peer address (a
- * client's own header is discarded), so its one entry is the client; with TRUST_PROXY=true the peer (the proxy)
- * is appended to the chain the proxy sent, so the entry just before it is the client as the trusted proxy saw it.
- * Entries further left were written by the client and are never believed. A request the guard did not see (one
- * that arrived while the server was starting) is counted as the one client 'unchecked'.
+ * The address quotas are counted against (README, "Limits and quotas"): the last X-Forwarded-For entry. The
+ * project's server (lib/server/guard.ts) makes that entry the socket's peer, or, with TRUST_PROXY=true, leaves the
+ * chain as the trusted proxy sent it, whose last entry is the address the proxy saw. Bare `next start` sets the
+ * header from the socket only when a request has none, so there a proxy that appends the client's address, with
+ * TRUST_PROXY=true, is what makes the address unforgeable; entries further left were written by clients.
  */
 export function clientAddress(headers: Headers): string {
-  if (!forwardedForChecked(headers)) return 'unchecked';
   const forwarded = headers.get('x-forwarded-for');
-  if (!forwarded) return 'unknown';
-  const hops = forwarded
-    .split(',')
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  const address = getConfig().TRUST_PROXY && hops.length > 1 ? hops[hops.length - 2] : hops[hops.length - 1];
-  return address ?? 'unknown';
+  const last = forwarded?.slice(forwarded.lastIndexOf(',') + 1).trim();
+  return last || 'unknown';
 }
 
 /** The origin absolute URLs are built on: SITE_URL when set, else the origin the request came to. */

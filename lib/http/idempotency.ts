@@ -1,10 +1,10 @@
 import { processSingleton } from '@/lib/process-singleton';
 
 /**
- * Idempotency-Key support for schedule_consultation (issue 6): a repeat with the same key within 24 hours
+ * Idempotency-Key support for schedule_consultation: a repeat with the same key within 24 hours
  * returns the first result and sends no second mail. Only a success is remembered; a failure releases the key,
  * since nothing was delivered and a retry should try again. The store is an interface so that several
- * instances can share it (issue 7 adds Redis); the memory store serves one process.
+ * instances can share it (lib/redis adds Redis); the memory store serves one process.
  */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /**
@@ -84,7 +84,7 @@ export function getIdempotencyStore(): IdempotencyStore {
   return holder.store;
 }
 
-/** Replaces the idempotency store (issue 7's Redis store, or a test's). */
+/** Replaces the idempotency store (the Redis store, or a test's). */
 export function setIdempotencyStore(next: IdempotencyStore): void {
   holder.store = next;
 }

@@ -12,7 +12,7 @@ export interface QuotaState {
 }
 
 /**
- * Counts requests per key in fixed windows. The memory store serves one process; issue 7 adds a Redis store
+ * Counts requests per key in fixed windows. The memory store serves one process; lib/redis adds a Redis store
  * behind the same interface so that several instances share one count.
  */
 export interface QuotaStore {
@@ -63,7 +63,7 @@ export function getQuotaStore(): QuotaStore {
   return holder.store;
 }
 
-/** Replaces the quota store (issue 7's Redis store, or a test's). */
+/** Replaces the quota store (the Redis store, or a test's). */
 export function setQuotaStore(next: QuotaStore): void {
   holder.store = next;
 }

@@ -1,7 +1,7 @@
 import { API_VERSION } from '../version';
 
 /**
- * The headers every response carries (the spec's CORS and Versioning sections, issue 6's security headers), and
+ * The headers every response carries (the spec's CORS and Versioning sections, the security headers), and
  * those of API answers and of pages. next.config.ts gives them to everything Next answers; the static reads,
  * answered before Next (lib/static-reads/front.ts), take them from here too, so both say the same.
  * Imported by next.config.ts: relative imports only.
@@ -12,7 +12,8 @@ export const SHARED_HEADERS: Readonly<Record<string, string>> = {
   // Preflights (OPTIONS) are answered 204 by Next for every route handler; these make them useful.
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers':
-    'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID',
+    'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Session-Id, MCP-Protocol-Version, ' +
+    'Mcp-Method, Mcp-Name, Last-Event-ID',
   'Access-Control-Expose-Headers':
     'REST-Version, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ' +
     'Mcp-Session-Id, MCP-Protocol-Version, Content-Disposition, Idempotent-Replayed',
@@ -29,11 +30,15 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Pages have two representations, HTML and markdown, negotiated in proxy.ts (issue 5), and point crawlers to the
- * llms.txt index and the RFC 9727 API catalog.
+ * The request headers that choose between a page's two representations, HTML and markdown (proxy.ts): Accept,
+ * and those by which an AI agent is told from a browser or a search crawler (lib/http/ai-agents.ts). Every answer
+ * for a page path names them all, so a cache never gives one client what another was given.
  */
+export const PAGE_VARY = 'Accept, User-Agent, Signature-Agent, Sec-Fetch-Mode, Sec-Fetch-Dest';
+
+/** Pages have two representations (PAGE_VARY), and point crawlers to the llms.txt index and the API catalog. */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  Vary: 'Accept',
+  Vary: PAGE_VARY,
   Link: '</llms.txt>; rel="llms-txt"; type="text/plain", </.well-known/api-catalog>; rel="api-catalog"',
 };
 

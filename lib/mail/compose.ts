@@ -1,4 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
+import { type RequestChannel, describeChannel } from '@/lib/agent/channel';
+import type { EngagementSuggestion } from '@/lib/agent/evaluate';
 import type { ScheduleConsultationRequest } from '@/lib/agent/schemas';
 
 /** Escapes text for HTML element content and attribute values. */
@@ -18,14 +20,34 @@ function oneLine(value: string): string {
 
 const NOT_GIVEN = '(not given)';
 
-/** The fields of a request in the order the consultant reads them. */
-function fieldsOf(request: ScheduleConsultationRequest): [label: string, value: string][] {
+function quoted(words: readonly string[]): string {
+  return words.map((word) => `"${word}"`).join(', ');
+}
+
+/** evaluate_client_needs's pick for the request, and the words that made it, for triage before replying. */
+export function describeSuggestion(suggestion: EngagementSuggestion): string {
+  const matched = [
+    ...(suggestion.matchedKeywords.length > 0 ? [`project context: ${quoted(suggestion.matchedKeywords)}`] : []),
+    ...(suggestion.matchedSectors.length > 0 ? [`sector: ${quoted(suggestion.matchedSectors)}`] : []),
+  ];
+  return matched.length > 0
+    ? `${suggestion.title} (matched ${matched.join('; ')})`
+    : `${suggestion.title} (the usual first step: no keyword of any engagement matched)`;
+}
+
+/** The fields of a request in the order the consultant reads them, then how it arrived and what it suggests. */
+function fieldsOf(
+  request: ScheduleConsultationRequest,
+  triage: { channel: RequestChannel; suggestion: EngagementSuggestion },
+): [label: string, value: string][] {
   return [
     ['Name', request.client_name],
     ['Email', request.client_email],
     ['Preferred time', request.preferred_time ?? NOT_GIVEN],
     ['Technology sector', request.technology_sector ?? NOT_GIVEN],
     ['Project context', request.project_context ?? NOT_GIVEN],
+    ['Arrived through', describeChannel(triage.channel)],
+    ['Suggested engagement', describeSuggestion(triage.suggestion)],
   ];
 }
 
@@ -36,11 +58,18 @@ function fieldsOf(request: ScheduleConsultationRequest): [label: string, value: 
  */
 export function composeConsultationMail(
   request: ScheduleConsultationRequest,
-  envelope: { from: string; to: string; siteName: string; requestId: string },
+  envelope: {
+    from: string;
+    to: string;
+    siteName: string;
+    requestId: string;
+    channel: RequestChannel;
+    suggestion: EngagementSuggestion;
+  },
 ): SendMailOptions {
   const name = oneLine(request.client_name);
   const sector = request.technology_sector ? ` (${oneLine(request.technology_sector)})` : '';
-  const fields = fieldsOf(request);
+  const fields = fieldsOf(request, envelope);
   const text = [
     `A consultation request arrived through the ${envelope.siteName} website or agent API.`,
     'Reply to this mail to answer the client directly; no time has been reserved.',

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
+import type { RequestChannel } from '@/lib/agent/channel';
+import type { EngagementSuggestion } from '@/lib/agent/evaluate';
 import type { ScheduleConsultationRequest } from '@/lib/agent/schemas';
 import { getConfig } from '@/lib/config/env';
 import { getBio, getSite } from '@/lib/content';
@@ -7,7 +9,7 @@ import { MailDeliveryError } from '@/lib/http/errors';
 import { composeConsultationMail } from './compose';
 import { embeddedInbox } from './embedded-inbox';
 
-/** The caller hears within this long whatever the mail server does (issue 3: "within about 15 s"). */
+/** The caller hears within this long whatever the mail server does (README: "within about 15 s"). */
 const DEADLINE_MS = 14_000;
 
 interface SmtpTarget {
@@ -64,6 +66,13 @@ export interface Delivery {
   messageId: string;
 }
 
+/** What the mail says beyond the request's fields: where it came from and what it seems to be about. */
+export interface RequestTriage {
+  requestId: string;
+  channel: RequestChannel;
+  suggestion: EngagementSuggestion;
+}
+
 /**
  * Sends one consultation request to the consultant's inbox (MAIL_TO, else the biography's email) and resolves
  * only after the SMTP server accepted it. Any failure, including a server that stops answering, rejects within
@@ -71,8 +80,9 @@ export interface Delivery {
  */
 export async function sendConsultationRequest(
   request: ScheduleConsultationRequest,
-  requestId: string,
+  triage: RequestTriage,
 ): Promise<Delivery> {
+  const { requestId } = triage;
   const config = getConfig();
   const bio = getBio();
   const fail = (reason: string) =>
@@ -92,7 +102,7 @@ export async function sendConsultationRequest(
     from: config.MAIL_FROM ?? `"${getSite().siteName} website" <${to}>`,
     to,
     siteName: getSite().siteName,
-    requestId,
+    ...triage,
   });
   const timeout = config.SMTP_TIMEOUT_MS;
   const transport = nodemailer.createTransport({

@@ -4,6 +4,8 @@ import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
+import { SERVER_CARD_PATH } from '@/lib/mcp/server-card-schema';
+import { describeServedRevisions } from '@/lib/mcp/protocol';
 
 /** /agents as markdown: derived from the agent surface in lib/agent, like the manifest. */
 export function agentsMarkdown({ site }: Content, origin: string): string {
@@ -33,7 +35,7 @@ export function agentsMarkdown({ site }: Content, origin: string): string {
     ]),
     '## MCP',
     '',
-    `The same resources and tools over MCP (Streamable HTTP, protocol revision 2025-03-26) at ${origin}/api/mcp; manifest at ${origin}/mcp.json.`,
+    `The same resources and tools over MCP (Streamable HTTP; ${describeServedRevisions()}) at ${origin}/api/mcp; manifest at ${origin}/mcp.json, server card at ${origin}${SERVER_CARD_PATH}.`,
     '',
     '## Discovery',
     '',

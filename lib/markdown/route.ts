@@ -1,3 +1,5 @@
+import { CACHE_NEVER, CACHE_READ } from '@/lib/http/cache-control';
+import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { getContent } from '@/lib/content';
 import { siteUrl } from '@/lib/site/url';
 import { notFoundMarkdown } from './not-found';
@@ -14,10 +16,9 @@ export function markdownResponse(markdown: string, status = 200): Response {
     status,
     headers: {
       'Content-Type': 'text/markdown; charset=utf-8',
-      Vary: 'Accept',
+      Vary: PAGE_VARY,
       'X-Robots-Tag': 'noindex',
-      // As the static reads answer: a cache asks again before reusing it, so a content change shows at once.
-      'Cache-Control': 'public, max-age=0, must-revalidate',
+      'Cache-Control': status === 200 ? CACHE_READ : CACHE_NEVER,
       ...markdownTokensHeader(markdown),
     },
   });

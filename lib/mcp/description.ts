@@ -2,7 +2,7 @@ import { buildManifest } from '@/lib/agent/manifest';
 import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS } from '@/lib/agent/tools';
 import { PROMPTS } from './prompts';
-import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT } from './protocol';
+import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from './protocol';
 import type { McpManifest, McpServerDescription } from './schemas';
 import { serverInfo } from './server';
 
@@ -10,14 +10,15 @@ import { serverInfo } from './server';
  * The spec's McpServerDescription for a GET without a session: the lists buildMcpServer registers, so it
  * names exactly what an MCP client would list. Resources are named by their MCP URIs.
  */
-export function buildMcpServerDescription(): McpServerDescription {
+export function buildMcpServerDescription(origin: string): McpServerDescription {
   return {
     jsonrpc: '2.0',
     id: null,
     result: {
-      serverInfo: serverInfo(),
+      serverInfo: serverInfo(origin),
       transport: MCP_TRANSPORT,
       protocolVersion: MCP_PROTOCOL_REVISION,
+      protocolVersions: [...SERVED_REVISIONS],
       resources: RESOURCES.map((resource) => resource.uri),
       tools: TOOLS.map((tool) => tool.name),
       prompts: PROMPTS.map((prompt) => prompt.name),
@@ -32,6 +33,7 @@ export function buildMcpManifest(origin: string): McpManifest {
     name: manifest.name,
     version: manifest.version,
     transport: MCP_TRANSPORT,
+    protocolVersions: [...SERVED_REVISIONS],
     endpoint: manifest.mcp,
     restApiFallback: `${origin}/api/agent`,
   };

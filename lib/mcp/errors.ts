@@ -9,7 +9,7 @@ export class SessionRequiredError extends ApiError {
   readonly code = 'SESSION_REQUIRED';
 }
 
-/** 400: MCP-Protocol-Version names a revision the server does not speak, or not the one the session negotiated. */
+/** 400: MCP-Protocol-Version names a revision the server does not speak. */
 export class ProtocolVersionError extends ApiError {
   readonly status = 400;
   readonly code = 'UNSUPPORTED_PROTOCOL_VERSION';

@@ -1,30 +1,55 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { InitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type InitializeRequest,
+  WebStandardStreamableHTTPServerTransport,
+  isLegacyRequest,
+} from '@modelcontextprotocol/server';
 import { publicOrigin } from '@/lib/http/client';
 import { MethodNotAllowedError, NotFoundError } from '@/lib/http/errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
-import { type ApiContext, allowHeader, json } from '@/lib/http/route';
+import { type ApiContext, allowHeader, json } from '@/lib/http/api-route';
 import { buildMcpServerDescription } from './description';
-import { NotAcceptableError, ProtocolVersionError, SessionRequiredError } from './errors';
+import { ProtocolVersionError, SessionRequiredError } from './errors';
 import { methodsOf, readPostedMessages } from './messages';
-import { isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';
+import {
+  SERVED_REVISIONS,
+  isStatelessRevision,
+  isSupportedProtocolVersion,
+  negotiateProtocolVersion,
+} from './protocol';
+import { type ResponseMode, responseMode } from './response-mode';
 import { buildMcpServer, partsUsedBy } from './server';
 import { SESSION_IDLE_MS, type SessionRecord, getSessionStore, isWellFormedSessionId, newSessionId } from './sessions';
+import { claimsStatelessRevision, serveStatelessRequest } from './stateless';
 
 /** The Allow header of this handler's own 405, the same as the route's OPTIONS answer (HEAD comes with GET). */
 const MCP_ALLOW = allowHeader(['GET', 'POST', 'DELETE']);
 const START_AGAIN = 'Start a new session: POST an initialize request to /api/mcp without an Mcp-Session-Id header.';
 
 /**
+ * MCP-Protocol-Version, when sent, must name a revision this server serves (Streamable HTTP, 2025-06-18,
+ * "Protocol Version Header": 400 only for an invalid or unsupported one). A session's requests may name any
+ * of them: the session keeps the revision it negotiated.
+ */
+function requireServedVersion(request: Request): void {
+  const version = request.headers.get('mcp-protocol-version');
+  if (version !== null && !isSupportedProtocolVersion(version)) {
+    throw new ProtocolVersionError(
+      `MCP-Protocol-Version ${version} is not a revision this server supports.`,
+      `Send MCP-Protocol-Version with one of ${SERVED_REVISIONS.join(', ')} (the session's own is in the initialize result), or omit the header.`,
+    );
+  }
+}
+
+/**
  * The session a request names (Streamable HTTP, 2025-03-26, "Session Management"): 400 without Mcp-Session-Id,
- * 404 when it is unknown or expired (so the client initializes again), and 400 when MCP-Protocol-Version is
- * sent but is not the revision the session negotiated. A hit restarts the session's idle timer.
+ * and 404 when it is unknown or expired (so the client initializes again). A hit restarts the idle timer.
  */
 async function requireSession(request: Request): Promise<SessionRecord> {
+  requireServedVersion(request);
   const id = request.headers.get('mcp-session-id');
   if (!id) {
     throw new SessionRequiredError(
-      'This request has no Mcp-Session-Id header; only initialize may come without one.',
+      'This request has no Mcp-Session-Id header; only initialize may come without one (or a 2026-07-28 request, which carries its revision in params._meta).',
       'Send initialize first and repeat the Mcp-Session-Id header of its response on every later request.',
     );
   }
@@ -33,15 +58,6 @@ async function requireSession(request: Request): Promise<SessionRecord> {
     throw new NotFoundError(
       `The MCP session in Mcp-Session-Id does not exist: it was ended, expired after ${SESSION_IDLE_MS / 60_000} idle minutes, or never existed.`,
       START_AGAIN,
-    );
-  }
-  const version = request.headers.get('mcp-protocol-version');
-  if (version !== null && version !== session.protocolVersion) {
-    throw new ProtocolVersionError(
-      isSupportedProtocolVersion(version)
-        ? `MCP-Protocol-Version is ${version}, but this session negotiated ${session.protocolVersion}.`
-        : `MCP-Protocol-Version ${version} is not a revision this server supports.`,
-      `Send MCP-Protocol-Version: ${session.protocolVersion} (the version of the initialize result), or omit the header.`,
     );
   }
   return session;
@@ -59,28 +75,46 @@ async function startSession(initialize: InitializeRequest): Promise<SessionRecor
   return session;
 }
 
-/** application/json unless the client accepts only text/event-stream (then the answer is an SSE stream). */
-function responseMode(request: Request): 'json' | 'sse' {
-  if (preferredMediaType(request, ['application/json'])) return 'json';
-  if (preferredMediaType(request, ['text/event-stream'])) return 'sse';
-  throw new NotAcceptableError(
-    `POST /api/mcp answers application/json or text/event-stream, and Accept allows neither ("${request.headers.get('accept')}").`,
-    'Send Accept: application/json, text/event-stream.',
-  );
-}
-
 /**
- * POST /api/mcp: one JSON-RPC message or a batch. initialize starts a session; anything else must name one.
- * The SDK's transport and an McpServer are built for this request alone and answer it.
+ * POST /api/mcp: one JSON-RPC message or a batch. A request carrying a 2026-07-28 `_meta` envelope is served
+ * statelessly (lib/mcp/stateless.ts), as the SDK's own entry would route it; the 2025 era follows: initialize
+ * starts a session, anything else must name one. The SDK's transport and an McpServer are built for this
+ * request alone and answer it.
  */
 export async function handleMcpPost(request: Request, context: ApiContext): Promise<Response> {
   const mode = responseMode(request);
   const posted = await readPostedMessages(request);
   if (posted instanceof Response) return posted;
+  // A request that claims no 2026-07-28 envelope is held to the served versions here, with the site's envelope;
+  // one that claims it gets the SDK's answer in that revision's own error codes.
+  const claimed = claimsStatelessRevision(posted.body);
+  if (!claimed) requireServedVersion(request);
+  // Only a request with some sign of 2026-07-28 is put to the SDK's classifier (about 30 µs); the rest are 2025.
+  const maybeStateless = claimed || isStatelessRevision(request.headers.get('mcp-protocol-version'));
+  if (maybeStateless && !(await isLegacyRequest(request, posted.body))) {
+    return serveStatelessRequest(request, context, posted.body, mode);
+  }
   const session = posted.initialize ? await startSession(posted.initialize) : await requireSession(request);
+  return serveSessionRequest(request, context, posted.body, session, mode);
+}
 
-  const tools = { origin: publicOrigin(request), requestId: context.requestId, consume: context.consume };
-  const server = buildMcpServer(tools, partsUsedBy(methodsOf(posted.body)));
+async function serveSessionRequest(
+  request: Request,
+  context: ApiContext,
+  body: unknown,
+  session: SessionRecord,
+  mode: ResponseMode,
+): Promise<Response> {
+  const server = buildMcpServer(
+    {
+      origin: publicOrigin(request),
+      requestId: context.requestId,
+      consume: context.consume,
+      protocolVersion: session.protocolVersion,
+      channel: { kind: 'mcp', protocolVersion: session.protocolVersion, client: session.client },
+    },
+    partsUsedBy(methodsOf(body)),
+  );
   // Stateless SDK transport: the session rules are applied above, against the shared store.
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -91,15 +125,17 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
   const headers = new Headers(request.headers);
   headers.set('accept', 'application/json, text/event-stream');
   headers.delete('content-length');
+  // The transport checks the header against the session's revision; any served revision was accepted above.
+  headers.set('mcp-protocol-version', session.protocolVersion);
   let response = await transport.handleRequest(new Request(request.url, { method: 'POST', headers }), {
-    parsedBody: posted.body,
+    parsedBody: body,
   });
   // In JSON mode every answer is in `response`: the server and transport are left to the garbage collector.
   // server.close() would only abort finished handlers and build a "connection closed" error with its stack
-  // trace, which was a third of the cost of a tools/call (issue 6); nothing outlives the request either way.
+  // trace, a third of the cost of a tools/call; nothing outlives the request either way.
   if (mode === 'json') {
     // JSON-RPC 2.0 section 6: a batch is answered with an array, even a batch of one.
-    if (Array.isArray(posted.body) && response.status === 200) {
+    if (Array.isArray(body) && response.status === 200) {
       const answer: unknown = await response.json();
       response = Response.json(Array.isArray(answer) ? answer : [answer]);
     }
@@ -121,7 +157,7 @@ export async function handleMcpGet(request: Request): Promise<Response> {
   const onlyEventStream =
     !preferredMediaType(request, ['application/json']) && Boolean(preferredMediaType(request, ['text/event-stream']));
   if (!hasSession && !onlyEventStream) {
-    return json(buildMcpServerDescription(), 200, { Vary: 'Accept, Mcp-Session-Id' });
+    return json(buildMcpServerDescription(publicOrigin(request)), 200, { Vary: 'Accept, Mcp-Session-Id' });
   }
   if (hasSession) await requireSession(request);
   throw new MethodNotAllowedError(

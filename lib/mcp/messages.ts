@@ -1,6 +1,10 @@
-import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js';
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { type InitializeRequest, JSONRPCMessageSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type InitializeRequest,
+  isInitializeRequest,
+  isJsonContentType,
+  parseJSONRPCMessage,
+  readRequestBody,
+} from '@modelcontextprotocol/server';
 import { PayloadTooLargeError } from '@/lib/http/errors';
 import { INVALID_REQUEST, PARSE_ERROR, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
 
@@ -49,7 +53,7 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
     });
   }
   const messages = Array.isArray(body) ? body : [body];
-  const invalid = messages.findIndex((message) => !JSONRPCMessageSchema.safeParse(message).success);
+  const invalid = messages.findIndex((message) => !isJsonRpcMessage(message));
   if (messages.length === 0 || invalid >= 0) {
     const what =
       messages.length === 0
@@ -74,6 +78,15 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
     });
   }
   return { body, initialize };
+}
+
+function isJsonRpcMessage(message: unknown): boolean {
+  try {
+    parseJSONRPCMessage(message);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isMethod(message: unknown, method: string): boolean {

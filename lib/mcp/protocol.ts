@@ -1,4 +1,4 @@
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 
 /** The MCP revision the spec names for this server (spec: Versioning 6): Streamable HTTP, 2025-03-26. */
 export const MCP_PROTOCOL_REVISION = '2025-03-26';
@@ -6,16 +6,45 @@ export const MCP_PROTOCOL_REVISION = '2025-03-26';
 /** The transport, as /mcp.json and the GET description name it. */
 export const MCP_TRANSPORT = 'streamable-http';
 
-/** Every revision the installed SDK can speak; 2025-03-26 is among them. */
+/**
+ * The revisions served with sessions (initialize, Mcp-Session-Id): the released 2025-era revisions, and
+ * 2024-11-05 for older clients. Every one is in the SDK's supported list (a unit test holds them together).
+ */
+export const SESSION_REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const;
+
+/** The stateless revisions: no initialize, no session, version and client in each request's `_meta`. */
+export const STATELESS_REVISIONS = ['2026-07-28'] as const;
+
+/** Every revision served at /api/mcp, oldest first: what /mcp.json, the GET description and the server card list. */
+export const SERVED_REVISIONS: readonly string[] = [...SESSION_REVISIONS, ...STATELESS_REVISIONS];
+
+/** True for a revision served without sessions (2026-07-28). */
+export function isStatelessRevision(version: string | null): boolean {
+  return version !== null && (STATELESS_REVISIONS as readonly string[]).includes(version);
+}
+
+/** True for any revision served here, of either era: a session's requests may carry any of them. */
 export function isSupportedProtocolVersion(version: string): boolean {
-  return SUPPORTED_PROTOCOL_VERSIONS.includes(version);
+  return SERVED_REVISIONS.includes(version);
 }
 
 /**
  * The version a session speaks, by the MCP lifecycle (2025-03-26, "Version Negotiation"): the one the client
- * asked for when the server supports it, otherwise the latest the server supports. This is also what the SDK's
- * Server answers in the initialize result; tests/integration/mcp-lifecycle.test.ts checks the two agree.
+ * asked for when a session revision, otherwise the latest session revision the SDK speaks. This is also what
+ * the SDK's Server answers in the initialize result; tests/integration/mcp-lifecycle.test.ts checks they agree.
  */
 export function negotiateProtocolVersion(requested: string): string {
-  return isSupportedProtocolVersion(requested) ? requested : LATEST_PROTOCOL_VERSION;
+  return (SESSION_REVISIONS as readonly string[]).includes(requested) && SUPPORTED_PROTOCOL_VERSIONS.includes(requested)
+    ? requested
+    : LATEST_PROTOCOL_VERSION;
+}
+
+/** True when a revision has the `resource_link` content type (added in 2025-06-18). */
+export function allowsResourceLinks(revision: string): boolean {
+  return revision >= '2025-06-18';
+}
+
+/** The served revisions in one phrase, for llms.txt and the agents page. */
+export function describeServedRevisions(): string {
+  return `revisions ${SESSION_REVISIONS.join(', ')} with sessions, and ${STATELESS_REVISIONS.join(', ')} statelessly`;
 }

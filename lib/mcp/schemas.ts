@@ -6,9 +6,14 @@ export const McpServerDescriptionSchema = z
     jsonrpc: z.string(),
     id: z.string().nullable(),
     result: z.object({
-      serverInfo: z.object({ name: z.string(), version: z.string() }),
+      serverInfo: z
+        .looseObject({ name: z.string(), version: z.string() })
+        .describe('the initialize result serverInfo: name, version, and also title, websiteUrl and icons'),
       transport: z.string(),
-      protocolVersion: z.string(),
+      protocolVersion: z.string().describe("the spec's revision, 2025-03-26"),
+      protocolVersions: z
+        .array(z.string())
+        .describe('every revision served: 2025-era with sessions, 2026-07-28 without (an addition to the spec shape)'),
       resources: z.array(z.string()).describe('the MCP resource URIs'),
       tools: z.array(z.string()).describe('the tool names'),
       prompts: z.array(z.string()).describe('the prompt names'),
@@ -22,6 +27,9 @@ export const McpManifestSchema = z
     name: z.string(),
     version: z.string(),
     transport: z.string(),
+    protocolVersions: z
+      .array(z.string())
+      .describe('every MCP revision the endpoint serves, oldest first (an addition to the spec shape)'),
     endpoint: z.url(),
     restApiFallback: z.url(),
   })

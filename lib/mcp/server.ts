@@ -1,20 +1,22 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { type Implementation, McpServer } from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import { z } from 'zod';
 import { RESOURCES, readResource } from '@/lib/agent/resources';
-import { TOOLS, type ToolContext } from '@/lib/agent/tools';
+import { TOOLS } from '@/lib/agent/tools';
 import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
+import { siteIcons } from './icons';
 import { PROMPTS } from './prompts';
-import { callMcpTool, listMcpTools } from './tools';
+import { type McpToolContext, callMcpTool, listMcpTools } from './tools';
 
 // The server never validates client answers (it sends no requests to clients), but the SDK builds a validator
 // for every Server; one shared instance spares an Ajv compile per request.
 const validator = new AjvJsonSchemaValidator();
 
-/** Name and version the server reports at initialize and in its GET description. */
-export function serverInfo(): { name: string; version: string } {
-  return { name: getSite().siteName, version: API_VERSION };
+/** Name, version, title and icon the server reports at initialize, in server/discover and its GET description. */
+export function serverInfo(origin: string): Implementation & { name: string; version: string } {
+  const { siteName } = getSite();
+  return { name: siteName, title: siteName, version: API_VERSION, websiteUrl: origin, icons: siteIcons(origin) };
 }
 
 function instructions(): string {
@@ -45,10 +47,16 @@ export function partsUsedBy(methods: readonly string[]): McpParts {
  * An McpServer for one HTTP request: the four resources, the two tools and the prompts, all from
  * lib/agent. Built per request so that no live object outlives the request; the session is a record in the
  * session store (lib/mcp/sessions.ts). Resources and prompts are registered only when the request uses them
- * (issue 6: a tools/call needs neither); the capabilities, declared below, are the same either way.
+ * (a tools/call needs neither); the capabilities, declared below, are the same either way.
  */
-export function buildMcpServer(context: ToolContext, parts: McpParts = { resources: true, prompts: true }): McpServer {
-  const server = new McpServer(serverInfo(), { instructions: instructions(), jsonSchemaValidator: validator });
+export function buildMcpServer(
+  context: McpToolContext,
+  parts: McpParts = { resources: true, prompts: true },
+): McpServer {
+  const server = new McpServer(serverInfo(context.origin), {
+    instructions: instructions(),
+    jsonSchemaValidator: validator,
+  });
   for (const resource of parts.resources ? RESOURCES : []) {
     server.registerResource(
       resource.name,
@@ -62,7 +70,7 @@ export function buildMcpServer(context: ToolContext, parts: McpParts = { resourc
   for (const prompt of parts.prompts ? PROMPTS : []) {
     server.registerPrompt(
       prompt.name,
-      { title: prompt.title, description: prompt.description, argsSchema: prompt.args },
+      { title: prompt.title, description: prompt.description, argsSchema: z.object(prompt.args) },
       (args) => ({
         description: prompt.description,
         messages: [{ role: 'user', content: { type: 'text', text: prompt.render(args) } }],
@@ -74,8 +82,8 @@ export function buildMcpServer(context: ToolContext, parts: McpParts = { resourc
   // The lists never change while a server runs, so no list_changed notifications are promised (McpServer
   // declares them by default).
   server.server.registerCapabilities({ tools: {}, resources: { listChanged: false }, prompts: { listChanged: false } });
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listMcpTools() }));
-  server.server.setRequestHandler(CallToolRequestSchema, (request) =>
+  server.server.setRequestHandler('tools/list', () => ({ tools: listMcpTools(context.origin) }));
+  server.server.setRequestHandler('tools/call', (request) =>
     callMcpTool(request.params.name, request.params.arguments, context),
   );
   return server;

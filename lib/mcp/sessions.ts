@@ -4,7 +4,7 @@ import { processSingleton } from '@/lib/process-singleton';
 
 /**
  * All the server keeps about an MCP session: a small JSON-serialisable record. The MCP server and transport
- * are built afresh for every request from it, so a store shared between instances (issue 7's Redis) lets a
+ * are built afresh for every request from it, so a store shared between instances (Redis) lets a
  * session made on one instance continue on another.
  */
 export interface SessionRecord {
@@ -117,7 +117,7 @@ export function getSessionStore(): SessionStore {
   return holder.store;
 }
 
-/** Replaces the session store (issue 7's Redis store, or a test's). */
+/** Replaces the session store (the Redis store, or a test's). */
 export function setSessionStore(next: SessionStore): void {
   holder.store = next;
 }

@@ -1,12 +1,34 @@
-import { type CallToolResult, ErrorCode, McpError, type Tool, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  type ContentBlock,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Tool,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
-import { TOOLS, type ToolContext, type ToolDefinition } from '@/lib/agent/tools';
+import type { EvaluateClientNeedsResponse } from '@/lib/agent/schemas';
+import { findResource } from '@/lib/agent/resources';
+import { TOOLS, type ToolContext, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
 import { ApiError, InternalError, ValidationError } from '@/lib/http/errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
+import { siteIcons } from './icons';
+import { allowsResourceLinks } from './protocol';
+
+/** The MCP annotations of a tool, from its definition in lib/agent (MCP 2025-03-26, "Tool annotations"). */
+export function toolAnnotations(tool: ToolDefinition): ToolAnnotations {
+  return {
+    title: tool.title,
+    readOnlyHint: !tool.sideEffects,
+    destructiveHint: tool.hints.destructive,
+    idempotentHint: tool.hints.idempotent,
+    openWorldHint: tool.hints.openWorld,
+  };
+}
 
 // The tools never change while the server runs: their JSON Schemas are derived once, not for each tools/list
-// (the MCP server itself is built per request, lib/mcp/server.ts).
+// (the MCP server itself is built per request, lib/mcp/server.ts); only the icon's origin varies.
 let listed: Tool[] | undefined;
 
 /**
@@ -14,24 +36,25 @@ let listed: Tool[] | undefined;
  * JSON Schema, exactly what the manifest's `body` is derived from), the same validation wording and the same
  * `run` as REST. Nothing about a tool is written here a second time.
  */
-export function listMcpTools(): Tool[] {
-  listed ??= TOOLS.map((tool) =>
-    ToolSchema.parse({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: inputJsonSchema(tool.input),
-      outputSchema: z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }),
-      annotations: {
-        title: tool.title,
-        readOnlyHint: !tool.sideEffects,
-        destructiveHint: false,
-        idempotentHint: !tool.sideEffects,
-        openWorldHint: tool.sideEffects,
-      },
-    }),
-  );
-  return listed;
+export function listMcpTools(origin: string): Tool[] {
+  listed ??= TOOLS.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: { type: 'object' as const, ...inputJsonSchema(tool.input) },
+    outputSchema: {
+      type: 'object' as const,
+      ...z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }),
+    },
+    annotations: toolAnnotations(tool),
+  }));
+  const icons = siteIcons(origin);
+  return listed.map((tool) => ({ ...tool, icons }));
+}
+
+/** What an MCP tool call knows beyond a REST one: the revision it speaks, which decides the content types. */
+export interface McpToolContext extends ToolContext {
+  protocolVersion: string;
 }
 
 /**
@@ -39,11 +62,11 @@ export function listMcpTools(): Tool[] {
  * tool itself refuses (a bad argument, the mail quota, a mail server that said no) is a tool error result
  * with isError, the message and what to do, so the model can correct itself.
  */
-export async function callMcpTool(name: string, args: unknown, context: ToolContext): Promise<CallToolResult> {
+export async function callMcpTool(name: string, args: unknown, context: McpToolContext): Promise<CallToolResult> {
   const tool: ToolDefinition | undefined = TOOLS.find((candidate) => candidate.name === name);
   if (!tool) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `Unknown tool "${name}": this server has ${TOOLS.map((t) => t.name).join(' and ')}.`,
     );
   }
@@ -57,8 +80,12 @@ export async function callMcpTool(name: string, args: unknown, context: ToolCont
     }
     const output = await tool.run(validated.data, context);
     // The SDK checks the result against CallToolResultSchema before sending it, so it is not parsed here too.
+    const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.protocolVersion);
     return {
-      content: [{ type: 'text', text: JSON.stringify(output, null, 2) }],
+      content: [
+        { type: 'text', text: JSON.stringify(output, null, 2) },
+        ...(links ? engagementLink(evaluateClientNeedsTool.output.parse(output)) : []),
+      ],
       structuredContent: asStructuredContent(output),
     };
   } catch (error) {
@@ -85,4 +112,23 @@ function asStructuredContent(output: unknown): Record<string, unknown> {
   if (typeof output !== 'object' || output === null || Array.isArray(output))
     throw new Error('a tool returned something other than an object');
   return Object.fromEntries(Object.entries(output));
+}
+
+/**
+ * A resource_link (MCP 2025-06-18) from evaluate's answer to the resource that describes the recommended
+ * engagement in full: the engagements resource, whose entry has the recommended key.
+ */
+function engagementLink(answer: EvaluateClientNeedsResponse): ContentBlock[] {
+  const resource = findResource('engagements');
+  if (!resource) return [];
+  return [
+    {
+      type: 'resource_link',
+      uri: resource.uri,
+      name: resource.name,
+      title: `${answer.recommended.title}: ${resource.title}`,
+      description: `The recommended engagement, ${answer.recommended.title}, is the entry with key "${answer.recommended.key}" in ${resource.title}.`,
+      mimeType: resource.mimeType,
+    },
+  ];
 }

@@ -21,7 +21,7 @@ return redis.call('DEL', KEYS[1])
 
 /**
  * Idempotency-Key records in Redis, so that a repeat reaching another instance replays the first answer instead
- * of sending a second mail (issue 7). claim is atomic (one script: SET NX, else GET), so two instances racing
+ * of sending a second mail. claim is atomic (one script: SET NX, else GET), so two instances racing
  * with one key cannot both be told "new". Claims and answers are kept for the times to live given, as in the
  * memory store (a claim briefly, the answer 24 h).
  *

@@ -60,7 +60,7 @@ export interface RedisSessionStoreOptions {
 }
 
 /**
- * MCP sessions in Redis, so that any instance serves a session another one created (issue 7). Lifetimes and the
+ * MCP sessions in Redis, so that any instance serves a session another one created. Lifetimes and the
  * bound are the memory store's: SESSION_IDLE_MS idle, MAX_SESSIONS kept, least recently used evicted. When Redis
  * cannot answer, every method throws 503 SERVICE_UNAVAILABLE: this instance cannot tell whether a session
  * exists, and a 404 would wrongly tell the client that its session is gone.

@@ -10,9 +10,9 @@ import { RedisSessionStore } from './session-store';
 const connection = processSingleton<{ url?: string }>('redis-connection', () => ({}));
 
 /**
- * Chooses where MCP sessions, quotas and Idempotency-Key records live (issue 7): in this process's memory (the
+ * Chooses where MCP sessions, quotas and Idempotency-Key records live: in this process's memory (the
  * default, right for one instance), or, with REDIS_URL, in Redis, shared by every instance. Called once by
- * startServer before the server serves. An unreachable Redis does not stop start-up: the server serves, logs a
+ * startApp (lib/server/start-up.ts) before anything is served. An unreachable Redis does not stop start-up: the server serves, logs a
  * warning, and connects in the background (README, "Deployment").
  */
 export async function chooseSharedStores(redisUrl: string | undefined): Promise<void> {

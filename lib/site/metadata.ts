@@ -37,7 +37,7 @@ export function pageMetadata({ title, description, path, type = 'website' }: Pag
   return {
     title,
     description,
-    // The same page as markdown, for agents and crawlers (issue 5).
+    // The same page as markdown, for agents and crawlers.
     alternates: { canonical: path, types: { 'text/markdown': markdownPath(path) } },
     openGraph: {
       title,

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildManifest } from '@/lib/agent/manifest';
-import { distDir } from '@/lib/config/dist-dir';
 import { findResource, readResource } from '@/lib/agent/resources';
 import { getContent } from '@/lib/content';
 import { buildLlmsFullTxt, buildLlmsTxt } from '@/lib/discovery/llms-txt';
 import { renderMarkdownPage } from '@/lib/markdown/pages';
 import { siteUrl } from '@/lib/site/url';
-import { SITE_URL_FILE, staticReadsDir } from './answers';
-import { STATIC_READS } from './catalog';
+import { SITE_URL_FILE, staticReadFiles, staticReadsDir } from './catalog';
 
 /**
  * The bytes of each static read, made by the same functions as its route, so that the file and the route answer
@@ -39,26 +37,27 @@ const BODIES: Record<string, () => string> = {
 };
 
 /** The body of a static read file. */
-export function staticReadBody(file: string): string {
+function staticReadBody(file: string): string {
   const build = BODIES[file];
   if (!build) throw new Error(`static reads: no body for ${file}`);
   return build();
 }
 
-/** The headers of the first static read served from `file` (its route's Content-Type and Vary). */
-export function staticReadHeadersOf(file: string): Record<string, string> {
-  return STATIC_READS.find((read) => read.file === file)?.headers ?? {};
-}
-
 /**
- * Writes a static read's bytes to `<distDir>/static-reads/<file>`, with the SITE_URL they were made for beside
- * them; the server answers them from memory (front.ts) when it starts with the same SITE_URL. Called while
- * `next build` prerenders app/static-reads (the only writer).
+ * Writes every static read's bytes to `<distDir>/static-reads/`, with the SITE_URL they were made for beside them
+ * (their URLs are absolute), or removes the folder when no SITE_URL is set: the server then leaves these reads to
+ * their routes. Build time only (`npm run build`); the server reads the files and never writes them.
  */
-export function writeStaticReadFile(file: string, body: string): void {
-  const dir = staticReadsDir(distDir());
-  const target = path.join(dir, file);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, body);
+export function writeStaticReads(distDir: string, siteUrlAtBuild: string | undefined): number {
+  const dir = staticReadsDir(distDir);
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (!siteUrlAtBuild) return 0;
+  const files = staticReadFiles();
+  for (const file of files) {
+    const target = path.join(dir, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, staticReadBody(file));
+  }
   fs.writeFileSync(path.join(dir, SITE_URL_FILE), siteUrl());
+  return files.length;
 }

@@ -1,13 +1,23 @@
 /**
- * The static reads (issue 6): GET requests whose answer is the same for every client, so `next build` writes
- * it once as a file and the server answers it from memory before Next (front.ts), with no route code in front
- * of it (the benchmark's "static-file class"). Each entry names the public path, the Accept headers under which
+ * The static reads: GET requests whose answer is the same for every client, so `npm run build` writes it once as
+ * a file and the project's server answers it from memory before Next (lib/server/fast-path.ts), with no route
+ * code in front of it. Each entry names the public path, the Accept headers under which
  * the file is exactly what the route would answer, the file, and the headers the route would send. Anything
  * else (an unknown name, q-values, a method other than GET or HEAD, a Range) goes to the route.
  *
- * Plain data, no imports: the conditions are written as next.config's `has` and `missing` (they were rewrites
- * once), and the unit tests still check them with Next's own matcher.
+ * The conditions are written as next.config's `has` and `missing`, and the unit tests check them with Next's own
+ * matcher.
  */
+import path from 'node:path';
+import { PAGE_VARY } from '@/lib/http/shared-headers';
+
+/** Where `npm run build` writes the static reads: inside the dist dir, outside what Next serves. */
+export function staticReadsDir(distDir: string): string {
+  return path.join(distDir, 'static-reads');
+}
+
+/** The build's record of the SITE_URL the files were made for (their URLs are absolute). */
+export const SITE_URL_FILE = 'SITE_URL';
 
 /** A request condition in next.config's `has`/`missing` form (values are anchored regular expressions). */
 export interface HeaderCondition {
@@ -51,7 +61,7 @@ const acceptExactly = (type: string): HeaderCondition[] => [
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const MARKDOWN_TYPE = { 'Content-Type': 'text/markdown; charset=utf-8' };
-const MARKDOWN_PAGE = { ...MARKDOWN_TYPE, Vary: 'Accept', 'X-Robots-Tag': 'noindex' };
+const MARKDOWN_PAGE = { ...MARKDOWN_TYPE, Vary: PAGE_VARY, 'X-Robots-Tag': 'noindex' };
 
 export const STATIC_READS: readonly StaticRead[] = [
   { source: '/api/agent', file: 'api/agent.json', headers: JSON_TYPE, api: true },

@@ -4,7 +4,7 @@ import { type TestSmtpServer, startSmtpServer } from '../integration/support/smt
 import { content, sitemapPaths } from './support';
 
 /**
- * Issue 6, point 5, in a real browser: every page runs under its Content-Security-Policy (no 'unsafe-inline' for
+ * Every page runs under its Content-Security-Policy (no 'unsafe-inline' for
  * scripts, only the hashes of its own inline scripts) with zero violations, Next's inline scripts run (the page
  * hydrates, client-side navigation works, the contact form sends with JavaScript), and an injected inline script
  * is blocked, which shows the policy is enforced at all.

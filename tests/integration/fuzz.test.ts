@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScheduleConsultationRequestSchema } from '../../lib/agent/schemas';
-import { type RunningApp, startApp } from './support/app';
+import type { RunningApp } from './support/app';
+import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
+import { MCP_ACCEPT, initializeBody } from './support/http';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
- * Issue 6, point 4: property-based fuzzing of every endpoint, REST and MCP, against one running built app with
+ * Property-based fuzzing of every endpoint, REST and MCP, against one running built app with
  * quotas off and a real SMTP server on loopback that counts what it receives. For every request: never a 5xx;
  * under /api every error is the envelope (or, on /api/mcp, a JSON-RPC error); and in the end exactly one mail per
  * valid schedule request that was answered as sent. Each property is bounded in runs and in time.
@@ -295,13 +297,8 @@ function countClaimedMails(request: Sent, answer: { status: number; headers: Hea
 async function newSession(): Promise<string> {
   const response = await fetch(`${app.url}${MCP}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 0,
-      method: 'initialize',
-      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } },
-    }),
+    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+    body: initializeBody('fuzz'),
   });
   expect(response.status).toBe(200);
   await response.arrayBuffer();
@@ -321,14 +318,13 @@ const bounded = (numRuns: number) => ({
 });
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp(smtp.env({ RATE_LIMIT_PER_MINUTE: '0', SCHEDULE_LIMIT_PER_HOUR: '0' }));
+  ({ app, smtp } = await startAppWithMail(startSmtpServer, {
+    RATE_LIMIT_PER_MINUTE: '0',
+    SCHEDULE_LIMIT_PER_HOUR: '0',
+  }));
   session = await newSession();
 });
-afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
+afterAll(() => stopAppWithMail(app, smtp));
 
 describe('fuzzing every endpoint of the running app', () => {
   it('REST: random methods, paths, headers and bodies never give a 5xx, and every API error is the envelope', async () => {

@@ -6,7 +6,8 @@ import { distDirName } from '../../lib/config/dist-dir';
 const REWRITTEN_BY_BUILDS = ['tsconfig.json', 'next-env.d.ts'];
 
 /**
- * The integration tests run the production build under `next start`; fail at once, clearly, without one.
+ * The integration tests run the production build (under the project's server and under bare `next start`); fail
+ * at once, clearly, without one.
  * Several tests build into their own dist dir; the files Next rewrites then are put back as they were when the
  * run began, so a test run leaves the tree unchanged.
  */

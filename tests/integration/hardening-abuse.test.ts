@@ -5,7 +5,7 @@ import { type RunningApp, startApp } from './support/app';
 import { startSmtpServer } from './support/smtp';
 
 /**
- * Issue 6, point 3: quotas hold under a concurrent burst and cannot be dodged with a forged X-Forwarded-For; a
+ * Quotas hold under a concurrent burst and cannot be dodged with a forged X-Forwarded-For; a
  * flood of MCP initialize calls leaves the session count at its cap and memory flat.
  */
 const valid = { client_name: 'Ravi Menon', client_email: 'ravi@cellforge.example', technology_sector: 'biotech' };
@@ -130,7 +130,7 @@ describe('the client address cannot be forged', () => {
   });
 });
 
-/** The process listening on a loopback port (next start renames itself next-server, so it is found by port). */
+/** The process listening on a loopback port (`next start` renames itself next-server, so it is found by port). */
 function pidListeningOn(port: number): number {
   const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
   const pid = /pid=(\d+)/.exec(out)?.[1];

@@ -1,23 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, type RunningApp, distDir, startApp } from './support/app';
+import { ROOT, type RunningApp, distDir } from './support/app';
+import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
  * Requests on which Next itself fails with a 500, each found by fuzz.test.ts, and what the app answers instead
- * (lib/security/request-guard.ts; the markdown route prerenders only known pages).
+ * (lib/server/guard.ts; the markdown route prerenders only known pages).
  */
 let app: RunningApp;
 let smtp: TestSmtpServer;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp(smtp.env());
+  ({ app, smtp } = await startAppWithMail(startSmtpServer));
 });
-afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
+afterAll(() => stopAppWithMail(app, smtp));
 
 /** The hidden fields of the consultation form (its Server Action), as a browser without JavaScript posts them. */
 async function contactForm(): Promise<FormData> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app';
 
 /**
- * Issue 6, point 5: the security headers of the HTML pages, checked on what `next start` really serves. Each
+ * The security headers of the HTML pages, checked on what the built app really serves. Each
  * page's Content-Security-Policy must list exactly the sha256 of the inline scripts in the very HTML it came
  * with: no more (a stale hash would allow an old script), no fewer (a missing one breaks the page).
  */

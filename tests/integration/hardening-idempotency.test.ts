@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app';
+import type { RunningApp } from './support/app';
+import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { type FaultySmtpServer, startFaultySmtpServer } from './support/faulty-smtp';
 
 /**
- * Issue 6, point 2: schedule_consultation honours Idempotency-Key, so an agent that retries after a time-out never
+ * Schedule_consultation honours Idempotency-Key, so an agent that retries after a time-out never
  * mails the consultant twice. Against the built app and a real smtp-server that counts what it accepts.
  */
 const SCHEDULE = '/api/agent/tools/schedule-consultation';
@@ -24,13 +25,9 @@ describe('Idempotency-Key on schedule_consultation', () => {
     });
 
   beforeAll(async () => {
-    smtp = await startFaultySmtpServer();
-    app = await startApp(smtp.env({ SCHEDULE_LIMIT_PER_HOUR: '50' }));
+    ({ app, smtp } = await startAppWithMail(startFaultySmtpServer, { SCHEDULE_LIMIT_PER_HOUR: '50' }));
   });
-  afterAll(async () => {
-    await app?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => stopAppWithMail(app, smtp));
   beforeEach(() => {
     smtp.mode = 'ok';
   });

@@ -1,10 +1,11 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app';
+import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { type FaultySmtpServer, type SmtpMode, startFaultySmtpServer } from './support/faulty-smtp';
 
 /**
- * Issue 6, point 1: mail faults beyond those of schedule-mail.test.ts. One app talks to one real smtp-server that
+ * Mail faults beyond those of schedule-mail.test.ts. One app talks to one real smtp-server that
  * misbehaves on purpose, fault after fault; after each, the same app must send a good request at once. Every
  * failing call must answer 502 with the envelope within about 15 s, claim nothing, and open exactly one
  * connection (no retry behind the caller's back, so never a second mail).
@@ -24,13 +25,9 @@ describe('mail faults against one running app', () => {
   let app: RunningApp;
 
   beforeAll(async () => {
-    smtp = await startFaultySmtpServer();
-    app = await startApp(smtp.env());
+    ({ app, smtp } = await startAppWithMail(startFaultySmtpServer));
   });
-  afterAll(async () => {
-    await app?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => stopAppWithMail(app, smtp));
 
   async function expectGoodRequestWorks(): Promise<void> {
     smtp.mode = 'ok';

@@ -6,7 +6,7 @@ import { type RunningApp, startApp } from './support/app';
 import { startSmtpServer } from './support/smtp';
 
 /**
- * Issue 6, point 5: no secret in logs or responses. The SMTP password (and its base64 forms, as AUTH PLAIN and
+ * No secret in logs or responses. The SMTP password (and its base64 forms, as AUTH PLAIN and
  * AUTH LOGIN send it) must never appear in anything the app answers or prints, on success or on failure; nor
  * may the embedded inbox's generated password.
  */
@@ -193,6 +193,7 @@ describe('the embedded inbox password', () => {
       origin: 'http://localhost',
       requestId: 'secret-test',
       consume: async () => {},
+      channel: { kind: 'form' },
     });
     expect(answer.success).toBe(true);
     expect(answer.message).toMatch(/captured locally/);

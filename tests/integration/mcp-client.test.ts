@@ -8,11 +8,12 @@ import { RESOURCES } from '../../lib/agent/resources';
 import { EvaluateClientNeedsRequestSchema, ScheduleConsultationRequestSchema } from '../../lib/agent/schemas';
 import { TOOLS } from '../../lib/agent/tools';
 import { loadContent } from '../../lib/content';
-import { type RunningApp, startApp } from './support/app';
+import type { RunningApp } from './support/app';
+import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
- * The official MCP SDK client over real HTTP against `next start`: every resource, tool and prompt, and the
+ * The official MCP SDK client over real HTTP against the built app: every resource, tool and prompt, and the
  * contract that MCP, REST and the manifest share one schema per tool.
  */
 const content = loadContent();
@@ -20,13 +21,9 @@ let smtp: TestSmtpServer;
 let app: RunningApp;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp(smtp.env());
+  ({ app, smtp } = await startAppWithMail(startSmtpServer));
 });
-afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
+afterAll(() => stopAppWithMail(app, smtp));
 
 /** A connected SDK client; `requests` records every HTTP request its transport makes. */
 async function connect() {
@@ -43,18 +40,22 @@ async function connect() {
   return { client, transport, requests };
 }
 
-/** The text of a tool result or of prompt messages, parsed rather than cast. */
+/** The text of a tool result or of prompt messages, parsed rather than cast; other content (a resource_link) is left out. */
 const textOf = (result: unknown) =>
   z
-    .object({ content: z.array(z.object({ type: z.literal('text'), text: z.string() })) })
+    .object({ content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })) })
     .parse(result)
-    .content.map((part) => part.text)
+    .content.filter((part) => part.type === 'text')
+    .map((part) => z.string().parse(part.text))
     .join('');
 
 describe('the official MCP client', () => {
   it('connects and learns the server name, the version and the three capabilities', async () => {
     const { client, transport } = await connect();
-    expect(client.getServerVersion()).toEqual({ name: content.site.siteName, version: API_VERSION });
+    expect(client.getServerVersion()).toMatchObject({ name: content.site.siteName, version: API_VERSION });
+    expect(client.getServerVersion()?.icons).toEqual([
+      { src: `${app.url}/icon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] },
+    ]);
     expect(Object.keys(client.getServerCapabilities() ?? {}).sort()).toEqual(['prompts', 'resources', 'tools']);
     expect(client.getInstructions()).toContain('not a booking');
     expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -100,6 +101,7 @@ describe('the official MCP client', () => {
     expect(tools[1]?.description).toMatch(/request a person answers, not a booking/);
     expect(tools[0]?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect(tools[1]?.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true });
+    expect(tools[1]?.annotations).toMatchObject({ destructiveHint: true, idempotentHint: false });
     await client.close();
   });
 
@@ -145,6 +147,10 @@ describe('the official MCP client', () => {
     expect(result.structuredContent).toEqual(expected);
     expect(JSON.parse(textOf(result))).toEqual(expected);
     expect(content.engagements.map((e) => e.key)).toContain(expected.recommended.key);
+    // This client negotiates 2025-11-25, which has resource_link: the engagement's resource is linked.
+    expect(result.content).toContainEqual(
+      expect.objectContaining({ type: 'resource_link', uri: 'consultancy://resources/engagements' }),
+    );
     await client.close();
   });
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpManifestSchema, McpServerDescriptionSchema } from '../../lib/mcp/schemas';
+import { ServerCardSchema } from '../../lib/mcp/server-card-schema';
 import { type RunningApp, startApp } from './support/app';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
@@ -179,20 +180,28 @@ describe('protocol versions', () => {
     expect(response.headers.get('mcp-protocol-version')).toBe(LATEST_PROTOCOL_VERSION);
   });
 
-  it('MCP-Protocol-Version must be the negotiated revision when sent; without it the session revision applies', async () => {
+  it('MCP-Protocol-Version may name any served revision on a session; an unsupported one is 400', async () => {
     const session = await openSession('2025-03-26');
     expect((await post(call(1, 'ping'), { 'Mcp-Session-Id': session })).status).toBe(200);
-    expect(
-      (await post(call(2, 'ping'), { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-03-26' })).status,
-    ).toBe(200);
+    for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
+      const response = await post(call(2, 'ping'), { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': version });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('mcp-protocol-version')).toBe('2025-03-26');
+    }
     const other = await expectEnvelope(
-      await post(call(3, 'ping'), { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-06-18' }),
+      await post(call(3, 'ping'), { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2099-01-01' }),
       400,
       'UNSUPPORTED_PROTOCOL_VERSION',
     );
-    expect(other.message).toContain('negotiated 2025-03-26');
+    expect(other.message).toContain('2099-01-01');
+    expect(other.resolution).toContain('2026-07-28');
     await expectEnvelope(
       await post(call(4, 'ping'), { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': 'banana' }),
+      400,
+      'UNSUPPORTED_PROTOCOL_VERSION',
+    );
+    await expectEnvelope(
+      await post(call(5, 'ping'), { 'MCP-Protocol-Version': 'banana' }),
       400,
       'UNSUPPORTED_PROTOCOL_VERSION',
     );
@@ -267,6 +276,7 @@ describe('GET /api/mcp', () => {
     expect(Object.keys(description.result).sort()).toEqual([
       'prompts',
       'protocolVersion',
+      'protocolVersions',
       'resources',
       'serverInfo',
       'tools',
@@ -280,6 +290,13 @@ describe('GET /api/mcp', () => {
     expect(description.result.tools).toEqual(['evaluate_client_needs', 'schedule_consultation']);
     expect(description.result.prompts).toEqual(['qualify_client', 'draft_consultation_request']);
     expect(description.result.resources).toHaveLength(4);
+    expect(description.result.protocolVersions).toEqual([
+      '2024-11-05',
+      '2025-03-26',
+      '2025-06-18',
+      '2025-11-25',
+      '2026-07-28',
+    ]);
   });
 
   it('from an MCP client (a session, or accepting only text/event-stream): 405, never the description', async () => {
@@ -342,7 +359,14 @@ describe('CORS and shared headers on every MCP response', () => {
     const methods = response.headers.get('access-control-allow-methods') ?? '';
     for (const method of ['GET', 'POST', 'DELETE']) expect(methods).toContain(method);
     const allowed = response.headers.get('access-control-allow-headers') ?? '';
-    for (const header of ['Content-Type', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Last-Event-ID'])
+    for (const header of [
+      'Content-Type',
+      'Mcp-Session-Id',
+      'MCP-Protocol-Version',
+      'Mcp-Method',
+      'Mcp-Name',
+      'Last-Event-ID',
+    ])
       expect(allowed).toContain(header);
     expect(response.headers.get('access-control-expose-headers')).toMatch(/Mcp-Session-Id.*MCP-Protocol-Version/);
   });
@@ -358,11 +382,59 @@ describe('GET /mcp.json', () => {
       name: rest.name,
       version: API_VERSION,
       transport: 'streamable-http',
+      protocolVersions: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
       endpoint: `${app.url}/api/mcp`,
       restApiFallback: `${app.url}/api/agent`,
     });
     expect(manifest.endpoint).toBe(rest.mcp);
     expect((await fetch(manifest.endpoint)).status).toBe(200);
+  });
+});
+
+describe('discovery of the MCP server', () => {
+  it('/.well-known/mcp/server-card.json is the draft server card: endpoint, revisions, tools with annotations', async () => {
+    const response = await fetch(`${app.url}/.well-known/mcp/server-card.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/mcp-server-card+json');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const card = ServerCardSchema.strict().parse(await response.json());
+    expect(card).toMatchObject({ version: API_VERSION, websiteUrl: app.url });
+    expect(card.name).toBe('1.0.0.127/plainword');
+    expect(card.remotes).toEqual([
+      {
+        type: 'streamable-http',
+        url: `${app.url}/api/mcp`,
+        supportedProtocolVersions: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
+      },
+    ]);
+    const tools = card._meta['plainword/tools'] ?? [];
+    expect(tools.map((tool) => [tool.name, tool.annotations])).toEqual([
+      [
+        'evaluate_client_needs',
+        { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      ],
+      [
+        'schedule_consultation',
+        { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      ],
+    ]);
+  });
+
+  it('the RFC 9727 catalog, llms.txt and the agents page point to the server card and name the revisions', async () => {
+    const { linkset } = await (await fetch(`${app.url}/.well-known/api-catalog`)).json();
+    const entry = linkset.find((item: { anchor: string }) => new URL(item.anchor).pathname === '/api/mcp');
+    expect(entry['service-meta'].map((link: { href: string }) => new URL(link.href).pathname)).toEqual([
+      '/.well-known/mcp/server-card.json',
+      '/mcp.json',
+    ]);
+    const llms = await (await fetch(`${app.url}/llms.txt`)).text();
+    expect(llms).toContain('/.well-known/mcp/server-card.json');
+    expect(llms).toMatch(
+      /MCP manifest\]\(.*\): .*2025-03-26, 2025-06-18, 2025-11-25 with sessions, and 2026-07-28 statelessly/,
+    );
+    const agents = await (await fetch(`${app.url}/agents`)).text();
+    expect(agents).toContain('2026-07-28');
+    expect(agents).toContain('/.well-known/mcp/server-card.json');
   });
 });
 
@@ -419,5 +491,99 @@ describe('quotas, mail failures and SITE_URL over MCP', () => {
     }
     // 12 per minute: initialize, two tool calls and /mcp.json used 4, so the ninth ping is refused.
     expect(statuses).toEqual([...Array(8).fill(200), 429]);
+  });
+
+  it('a 2026-07-28 request counts against the same quota and is refused with the same envelope', async () => {
+    const response = await fetch(`${limited.url}/api/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: BOTH,
+        'MCP-Protocol-Version': '2026-07-28',
+        'Mcp-Method': 'tools/list',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+      }),
+    });
+    expect(response.headers.get('ratelimit-limit')).toBe('12');
+    await expectEnvelope(response, 429, 'RATE_LIMITED');
+  });
+});
+
+describe('the 2026-07-28 revision, without a session', () => {
+  const MODERN = '2026-07-28';
+  /** A 2026-07-28 request: the revision and client in `_meta`, the method (and tool) in headers. */
+  const modern = (id: number, method: string, params: Record<string, unknown> = {}, version = MODERN) =>
+    post(
+      {
+        jsonrpc: '2.0',
+        id,
+        method,
+        params: {
+          ...params,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': version,
+            'io.modelcontextprotocol/clientInfo': { name: 'raw-fetch', version: '1.0.0' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      },
+      {
+        'MCP-Protocol-Version': version,
+        'Mcp-Method': method,
+        ...(typeof params.name === 'string' ? { 'Mcp-Name': params.name } : {}),
+      },
+    );
+
+  it('server/discover names the revisions, the server and its capabilities', async () => {
+    const response = await modern(1, 'server/discover');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('mcp-session-id')).toBeNull();
+    const { result } = await response.json();
+    expect(result.supportedVersions).toContain(MODERN);
+    expect(result._meta['io.modelcontextprotocol/serverInfo']).toMatchObject({ version: API_VERSION });
+    expect(Object.keys(result.capabilities).sort()).toEqual(['prompts', 'resources', 'tools']);
+  });
+
+  it('tools/list and tools/call work without initialize or Mcp-Session-Id', async () => {
+    const listed = await modern(2, 'tools/list');
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('mcp-session-id')).toBeNull();
+    const { result } = await listed.json();
+    expect(result.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'evaluate_client_needs',
+      'schedule_consultation',
+    ]);
+    const called = await modern(3, 'tools/call', {
+      name: 'evaluate_client_needs',
+      arguments: { challenges: 'rebrand after a pivot', technology_sector: 'saas' },
+    });
+    expect(called.status).toBe(200);
+    const answer = await called.json();
+    expect(answer.result.structuredContent.recommended.key).toBeTruthy();
+  });
+
+  it('the same request without the envelope is a 2025 request, and without a session that is 400', async () => {
+    await expectEnvelope(await post(call(4, 'tools/list')), 400, 'SESSION_REQUIRED');
+  });
+
+  it('a 2026-07-28 header without the envelope is answered as that revision says: -32602 naming what is missing', async () => {
+    const response = await post(call(6, 'tools/list'), { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/list' });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe(-32602);
+    expect(body.error.message).toContain('_meta');
+  });
+
+  it("a revision it does not serve is answered with that revision's error: -32022 naming the supported ones", async () => {
+    const response = await modern(5, 'tools/list', {}, '2099-01-01');
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe(-32022);
+    expect(body.error.data.supported).toContain(MODERN);
   });
 });

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, type RunningApp, startApp } from './support/app';
+import { ROOT, type RunningApp } from './support/app';
+import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
@@ -25,12 +26,10 @@ let app: RunningApp;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-'));
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp(smtp.env());
+  ({ app, smtp } = await startAppWithMail(startSmtpServer));
 });
 afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
+  await stopAppWithMail(app, smtp);
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 

@@ -16,7 +16,7 @@ import {
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
- * Issue 7: two `next start` instances sharing one real redis-server, as behind a load balancer. A session made on
+ * Two instances of the built app sharing one real redis-server, as behind a load balancer. A session made on
  * one is served by the other, a quota counts across both, and an Idempotency-Key used on one replays on the other.
  */
 let redis: TestRedis;

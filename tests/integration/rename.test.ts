@@ -7,7 +7,7 @@ import { loadContent } from '../../lib/content';
 import { ROOT, type RunningApp, startApp } from './support/app';
 
 /**
- * Issue 2, "done when": changing the consultant's name in content/bio.md changes the homepage and every page
+ * Changing the consultant's name in content/bio.md changes the homepage and every page
  * that shows it, with no code change. A copy of content/ with another name is built and served for real.
  */
 const original = loadContent().bio.name;

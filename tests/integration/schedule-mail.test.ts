@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../lib/content';
 import { type RunningApp, startApp } from './support/app';
+import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { type TestSmtpServer, startSilentServer, startSmtpServer } from './support/smtp';
 
 const content = loadContent();
@@ -27,13 +28,9 @@ describe('schedule_consultation over authenticated SMTP', () => {
   let app: RunningApp;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await startApp(smtp.env());
+    ({ app, smtp } = await startAppWithMail(startSmtpServer));
   });
-  afterAll(async () => {
-    await app?.stop();
-    await smtp?.close();
-  });
+  afterAll(() => stopAppWithMail(app, smtp));
 
   it('sends exactly one mail per accepted call, and answers 200 only after the server accepted it', async () => {
     const before = smtp.received.length;

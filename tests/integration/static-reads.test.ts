@@ -3,18 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type RunningApp, startApp } from './support/app';
+import { comparableHeaders } from './support/http';
 
 /**
- * Issue 6: with SITE_URL set at build, the reads that are the same for every client (the manifest, the resources,
- * llms.txt, the homepage's markdown) are files the server answers from memory before Next (lib/static-reads).
- * This builds the app that way, as production does, and checks that the files answer exactly as the routes do
- * (bytes and headers), with gzip and 304, that everything a file cannot answer still reaches the route, that
- * static reads are not metered, and that files built for another SITE_URL are left to the routes.
+ * With SITE_URL set at build, the reads that are the same for every client (the manifest, the resources,
+ * llms.txt, the homepage's markdown) are files `npm run build` writes and the project's server answers from
+ * memory before Next (lib/server/static-read-answers.ts). This builds the app that way, as production does, and
+ * checks that the files answer exactly as the routes do (bytes and headers, Cache-Control and Vary included), as
+ * bare `next start` does too, with gzip and 304; that everything a file cannot answer still reaches the route; that
+ * static reads are not metered; that files built for another SITE_URL are left to the routes; and that nothing
+ * internal is exposed.
  */
 const dist = '.next-static-reads';
 const SITE_URL = 'https://consultant.example';
 const RATE_LIMIT = '1000';
 let app: RunningApp;
+let bare: RunningApp;
 
 beforeAll(async () => {
   const tsconfig = fs.readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8');
@@ -25,53 +29,32 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
     NEXT_TELEMETRY_DISABLED: '1',
   };
-  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, env, encoding: 'utf8', timeout: 300_000 });
   // Next adds another dist dir to tsconfig.json's include; the tree is left as it was.
   fs.writeFileSync(path.join(ROOT, 'tsconfig.json'), tsconfig);
   if (build.status !== 0) throw new Error(`the SITE_URL build failed:\n${build.stdout}\n${build.stderr}`);
-  app = await startApp({ SITE_URL, NEXT_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: RATE_LIMIT });
+  const served = { SITE_URL, NEXT_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: RATE_LIMIT };
+  [app, bare] = await Promise.all([startApp(served, 'project'), startApp(served, 'next')]);
 }, 320_000);
 
 afterAll(async () => {
-  await app?.stop();
+  await Promise.all([app?.stop(), bare?.stop()]);
   fs.rmSync(path.join(ROOT, dist), { recursive: true, force: true });
 });
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${app.url}${pathname}`, { headers });
-/** A static answer has a strong ETag of 27 base64url characters (lib/static-reads/answers.ts); routes send none. */
+/** A static answer has a strong ETag of 27 base64url characters (lib/server/cached-answer.ts); routes send none. */
 const fromFile = (response: Response) => /^"[\w-]{27}(?:-gz)?"$/.test(response.headers.get('etag') ?? '');
-/**
- * Headers that may differ between two answers of the same bytes: the moment, the framing, validators, quota, and
- * Next's own marker of its cache (Vary is compared on its own).
- */
-const PER_ANSWER = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'content-encoding',
-  'etag',
-  'last-modified',
-  'accept-ranges',
-  'cache-control',
-  'vary',
-  'ratelimit-remaining',
-  'ratelimit-reset',
-  'x-nextjs-cache',
-]);
+/** Headers that may differ between two answers of the same bytes: validators, quota, Next's marker of its cache. */
 const comparable = (response: Response) =>
-  Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
-const varyOf = (response: Response) =>
-  (response.headers.get('vary') ?? '')
-    .split(/,\s*/)
-    .filter((v) => v && v !== 'Accept-Encoding')
-    .sort();
+  comparableHeaders(response, [
+    'etag',
+    'last-modified',
+    'accept-ranges',
+    'ratelimit-remaining',
+    'ratelimit-reset',
+    'x-nextjs-cache',
+  ]);
 
 describe('static reads', () => {
   it.each([
@@ -89,17 +72,20 @@ describe('static reads', () => {
     expect(file.status).toBe(200);
     expect(fromFile(file)).toBe(true);
     expect(file.headers.get('content-type')).toBe(type);
-    expect(file.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(file.headers.get('cache-control')).toBe('public, max-age=300');
     expect(file.headers.get('access-control-allow-origin')).toBe('*');
     // A Range sends the same request to the route (the routes ignore it and send the whole body).
     const route = await get(pathname, { ...headers, Range: 'bytes=0-' });
     expect(route.status).toBe(200);
     expect(fromFile(route)).toBe(false);
-    expect(await file.text()).toBe(await route.text());
+    const body = await file.text();
+    expect(body).toBe(await route.text());
     expect(comparable(file)).toEqual(comparable(route));
-    // The route's Vary also names the headers of Next's client router (rsc, next-router-*); a file varies on
-    // nothing the route does not.
-    for (const name of varyOf(file)) expect(varyOf(route)).toContain(name);
+    // Bare `next start` answers the same read by its route, with the same bytes and headers.
+    const viaNext = await fetch(`${bare.url}${pathname}`, { headers });
+    expect(viaNext.status).toBe(200);
+    expect(await viaNext.text()).toBe(body);
+    expect(comparable(viaNext)).toEqual(comparable(file));
   });
 
   it('gzip when the client takes it, with its own ETag; the same bytes once decoded', async () => {
@@ -107,7 +93,7 @@ describe('static reads', () => {
     const zipped = await get('/api/agent', { 'Accept-Encoding': 'gzip, deflate' });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
-    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    expect(zipped.headers.get('vary')).toMatch(/(^|, )Accept-Encoding$/);
     expect(zipped.headers.get('etag')).not.toBe(plain.headers.get('etag'));
     expect(await zipped.text()).toBe(await plain.text());
   });
@@ -196,4 +182,36 @@ describe('static reads', () => {
     expect(about.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(await about.text()).toBe(await (await get('/about.md')).text());
   });
+
+  it('the build steps made the files: /static-reads/* is no route, and serving writes nothing into the build', async () => {
+    const before = snapshot(path.join(ROOT, dist));
+    for (const server of [app, bare]) {
+      for (const pathname of ['/static-reads/llms.txt', '/static-reads/api/agent.json', '/static-reads/SITE_URL']) {
+        const response = await fetch(`${server.url}${pathname}`);
+        expect(response.status, pathname).toBe(404);
+        // The site's not-found page, not the file.
+        expect(response.headers.get('content-type'), pathname).toBe('text/html; charset=utf-8');
+      }
+      await (await fetch(`${server.url}/llms.txt`)).text();
+      await (await fetch(`${server.url}/about`)).text();
+    }
+    expect(snapshot(path.join(ROOT, dist))).toEqual(before);
+  });
 });
+
+/**
+ * Every file under `dir` with its size and modification time, but for Next's own caches: `next start` copies a
+ * page into server/route-cache the first time it serves it, under the project's server as without it.
+ */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(dir, full);
+    if (relative.startsWith('cache') || relative.startsWith(path.join('server', 'route-cache'))) continue;
+    const stat = fs.statSync(full);
+    files[relative] = `${stat.size}:${stat.mtimeMs}`;
+  }
+  return files;
+}

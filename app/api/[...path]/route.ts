@@ -1,5 +1,5 @@
 import { NotFoundError } from '@/lib/http/errors';
-import { apiRoute } from '@/lib/http/route';
+import { apiRoute } from '@/lib/http/api-route';
 
 /** Any /api path that no route serves: 404 with the envelope, never an HTML page (spec: Errors). */
 const notFound = apiRoute(async (request) => {

@@ -2,7 +2,7 @@ import { markdownNotFound, servePageMarkdown } from '@/lib/markdown/route';
 
 // Rendered per request (a few string joins over content held in memory), never kept on disk: a path no page has
 // must get the markdown 404, and a prerendered route with dynamicParams would keep a file per path a client
-// invents. Caches revalidate it before reuse (markdownResponse's Cache-Control), as they do the static reads.
+// invents. Caches may keep a page's markdown briefly, never a 404 (lib/http/cache-control.ts).
 export const dynamic = 'force-dynamic';
 
 /** The markdown of a page. Reached through `<page>.md` (next.config.ts rewrites) or Accept: text/markdown (proxy.ts). */

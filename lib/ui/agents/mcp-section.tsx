@@ -1,3 +1,5 @@
+import { SERVER_CARD_PATH } from '@/lib/mcp/server-card-schema';
+import { describeServedRevisions } from '@/lib/mcp/protocol';
 import type { CurlExample } from '@/lib/site/agent-examples';
 import { CodeBlock } from '../code-block';
 import { DocSection } from './doc-section';
@@ -16,7 +18,10 @@ export function McpSection({
     <DocSection id="mcp" title="Model Context Protocol">
       <p>
         The same resources and tools are available from an MCP server at <code>{mcpUrl}</code>, using the Streamable
-        HTTP transport at protocol revision <code>2025-03-26</code>. Point any MCP client at that URL.
+        HTTP transport. It serves protocol {describeServedRevisions()}: a client that opens with <code>initialize</code>{' '}
+        gets a session (<code>Mcp-Session-Id</code>), and a <code>2026-07-28</code> client sends{' '}
+        <code>server/discover</code> and carries its revision in each request&apos;s <code>_meta</code>. Point any MCP
+        client at that URL.
       </p>
       <ul className="plain plain--spaced">
         <li>
@@ -33,7 +38,8 @@ export function McpSection({
           <code>404</code>.
         </li>
         <li>
-          <code>{mcpManifestUrl}</code> is a small MCP manifest with the endpoint and the REST fallback.
+          <code>{mcpManifestUrl}</code> is a small MCP manifest with the endpoint, the revisions and the REST fallback;{' '}
+          <code>{SERVER_CARD_PATH}</code> is the server card, with the tools and their annotations.
         </li>
       </ul>
       <CodeBlock label={examples.mcpDescribe.title} code={examples.mcpDescribe.command} />

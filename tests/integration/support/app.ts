@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { distDirName } from '../../../lib/config/dist-dir';
 
-/** The project root: where `next start` runs. */
+/** The project root: where the server runs. */
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** A free TCP port on loopback. */
@@ -35,8 +35,24 @@ export interface RunningApp {
 /** The build the tests run against (`npm run build` first); NEXT_DIST_DIR picks another. */
 export const distDir = distDirName;
 
-function spawnNext(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+/**
+ * How the build is served: `project`, the project's server (`npm start`: dist/server.mjs), or `next`, bare
+ * `next start`, which stands for every way of serving the build without it. APP_SERVER picks the default, so
+ * the same test files run against both (vitest.config.ts).
+ */
+export type AppServer = 'project' | 'next';
+export const defaultAppServer = (): AppServer => (process.env.APP_SERVER === 'next' ? 'next' : 'project');
+
+/** Spawns the server on `port` without waiting for it; startApp is the usual way in. */
+export function spawnServer(
+  port: number | undefined,
+  env: Record<string, string>,
+  server: AppServer,
+  args: readonly string[] = ['-p', String(port), '-H', '127.0.0.1'],
+  node: string = process.execPath,
+): ChildProcess {
+  const command = server === 'project' ? ['dist/server.mjs'] : ['node_modules/next/dist/bin/next', 'start'];
+  return spawn(node, [...command, ...args], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -53,23 +69,26 @@ function spawnNext(port: number, env: Record<string, string>): ChildProcess {
 }
 
 /**
- * Starts the built app under `next start` on a free loopback port with the environment given (on top of a
+ * Starts the built app (`server`: the project's, or bare `next start`) on a free loopback port with the environment given (on top of a
  * clean one, so the developer's own SMTP settings never leak into a test), and waits until it answers.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  server: AppServer = defaultAppServer(),
+): Promise<RunningApp> {
   const dist = env.NEXT_DIST_DIR ?? distDir();
   if (!fs.existsSync(path.join(ROOT, dist, 'BUILD_ID'))) {
     throw new Error(`No production build in ${dist}: run \`npm run build\` before the integration tests.`);
   }
   const port = await freePort();
-  const child = spawnNext(port, env);
+  const child = spawnServer(port, env, server);
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
     try {
       // A page, not an API call, so that waiting counts against no quota.
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
@@ -79,7 +98,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     }
     if (Date.now() - started > 30_000) {
       child.kill('SIGKILL');
-      throw new Error(`next start did not answer within 30 s:\n${log}`);
+      throw new Error(`the server did not answer within 30 s:\n${log}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -103,11 +122,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
-/** Runs `next start` expecting it to fail; resolves with its exit code and output (bounded to 20 s). */
+/** Starts the server expecting it to fail; resolves with its exit code and output (bounded to 20 s). */
 export async function startAppExpectingFailure(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawnNext(await freePort(), env);
+  const child = spawnServer(await freePort(), env, defaultAppServer());
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));

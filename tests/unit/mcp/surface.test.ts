@@ -1,19 +1,26 @@
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS, evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
 import { buildMcpManifest, buildMcpServerDescription } from '@/lib/mcp/description';
 import { PROMPTS, draftConsultationRequestPrompt, qualifyClientPrompt } from '@/lib/mcp/prompts';
-import { negotiateProtocolVersion } from '@/lib/mcp/protocol';
+import { SERVED_REVISIONS, SESSION_REVISIONS, negotiateProtocolVersion } from '@/lib/mcp/protocol';
 import { McpManifestSchema, McpServerDescriptionSchema } from '@/lib/mcp/schemas';
 import { callMcpTool, listMcpTools } from '@/lib/mcp/tools';
 import { API_VERSION } from '@/lib/version';
 
-const context = { origin: 'https://consultant.example', requestId: 'test', consume: async () => {} };
+const context = {
+  origin: 'https://consultant.example',
+  requestId: 'test',
+  consume: async () => {},
+  protocolVersion: '2025-03-26',
+  channel: { kind: 'mcp', protocolVersion: '2025-03-26' },
+} as const;
 
 describe('the MCP surface is derived from lib/agent', () => {
   it('tools/list carries the JSON Schema of the zod schemas, in and out', () => {
-    const listed = listMcpTools();
+    const listed = listMcpTools(context.origin);
     expect(listed.map((tool) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
     for (const [index, tool] of TOOLS.entries()) {
       expect(listed[index]?.description).toBe(tool.description);
@@ -22,6 +29,40 @@ describe('the MCP surface is derived from lib/agent', () => {
         z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }),
       );
       expect(listed[index]?.annotations?.readOnlyHint).toBe(!tool.sideEffects);
+      expect(listed[index]?.icons).toEqual([
+        { src: 'https://consultant.example/icon.svg', mimeType: 'image/svg+xml', sizes: ['any'] },
+      ]);
+    }
+  });
+
+  it('annotations: evaluate is read-only; schedule sends a mail that cannot be unsent, to the world outside', () => {
+    const [evaluate, schedule] = listMcpTools(context.origin);
+    expect(evaluate?.annotations).toEqual({
+      title: evaluateClientNeedsTool.title,
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(schedule?.annotations).toEqual({
+      title: scheduleConsultationTool.title,
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+  });
+
+  it('evaluate links the engagements resource where the revision has resource_link (2025-06-18 on)', async () => {
+    const args = { challenges: 'our pitch deck does not land', technology_sector: 'fintech' };
+    const old = await callMcpTool(evaluateClientNeedsTool.name, args, context);
+    expect(old.content.map((part) => part.type)).toEqual(['text']);
+    for (const protocolVersion of ['2025-06-18', '2025-11-25', '2026-07-28']) {
+      const result = await callMcpTool(evaluateClientNeedsTool.name, args, { ...context, protocolVersion });
+      const link = result.content.find((part) => part.type === 'resource_link');
+      expect(link).toMatchObject({ type: 'resource_link', uri: 'consultancy://resources/engagements' });
+      const recommended = z.object({ recommended: z.object({ key: z.string() }) }).parse(result.structuredContent);
+      expect(link && 'description' in link ? link.description : '').toContain(`"${recommended.recommended.key}"`);
     }
   });
 
@@ -58,7 +99,7 @@ describe('the MCP surface is derived from lib/agent', () => {
   });
 
   it('the GET description and /mcp.json have the spec shapes and the version', () => {
-    const description = McpServerDescriptionSchema.strict().parse(buildMcpServerDescription());
+    const description = McpServerDescriptionSchema.strict().parse(buildMcpServerDescription(context.origin));
     expect(description.result.serverInfo.version).toBe(API_VERSION);
     expect(description.result.protocolVersion).toBe('2025-03-26');
     expect(description.result.resources).toEqual(RESOURCES.map((resource) => resource.uri));
@@ -75,5 +116,13 @@ describe('the MCP surface is derived from lib/agent', () => {
     expect(negotiateProtocolVersion('2025-03-26')).toBe('2025-03-26');
     expect(negotiateProtocolVersion('2025-06-18')).toBe('2025-06-18');
     expect(negotiateProtocolVersion('2099-01-01')).toBe('2025-11-25');
+    expect(negotiateProtocolVersion('2026-07-28')).toBe('2025-11-25');
+  });
+
+  it('every session revision is one the SDK speaks, and every revision is listed where clients look', () => {
+    for (const revision of SESSION_REVISIONS) expect(SUPPORTED_PROTOCOL_VERSIONS).toContain(revision);
+    expect(SERVED_REVISIONS).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']);
+    expect(buildMcpServerDescription(context.origin).result.protocolVersions).toEqual(SERVED_REVISIONS);
+    expect(buildMcpManifest(context.origin).protocolVersions).toEqual(SERVED_REVISIONS);
   });
 });

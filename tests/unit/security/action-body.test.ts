@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionBodyKind, checkActionBody, readBody, replayRequest } from '@/lib/security/action-body';
 
 /**
- * Issue 6: the bodies Next decodes as a Server Action are read and checked before Next sees them, since Next
+ * The bodies Next decodes as a Server Action are read and checked before Next sees them, since Next
  * answers one it cannot decode with a 500 (tests/integration/hardening-guard.test.ts runs them against the app).
  */
 const MULTIPART = 'multipart/form-data; boundary=x';

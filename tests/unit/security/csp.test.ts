@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyCspToBuild, buildHasCsp } from '@/lib/security/build-csp';
+import { applyPageHeaders, buildHasPageHeaders } from '@/lib/build/page-headers';
+import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { NO_SCRIPT_POLICY, inlineScriptHashes, pagePolicy } from '@/lib/security/csp';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -47,8 +48,8 @@ describe('the policies', () => {
   });
 });
 
-describe('applyCspToBuild', () => {
-  it("writes each prerendered page's policy into its .meta headers, keeps the rest, and records the build", () => {
+describe('applyPageHeaders', () => {
+  it("writes each prerendered page's policy and Vary into its .meta headers, keeps the rest, and records the build", () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-build-'));
     const app = path.join(dist, 'server', 'app');
     fs.mkdirSync(path.join(app, 'case-studies'), { recursive: true });
@@ -63,27 +64,27 @@ describe('applyCspToBuild', () => {
     // A route handler's output (no .html) and an .html without .meta are left alone.
     fs.writeFileSync(path.join(app, 'llms.txt.meta'), JSON.stringify({ headers: {} }));
     fs.writeFileSync(path.join(app, 'orphan.html'), '<script>three()</script>');
-    expect(buildHasCsp(dist)).toBe(false);
+    expect(buildHasPageHeaders(dist)).toBe(false);
 
-    const manifest = applyCspToBuild(dist);
+    const manifest = applyPageHeaders(dist);
     expect(Object.keys(manifest.pages).sort()).toEqual(['/', '/case-studies/a']);
     const meta = JSON.parse(fs.readFileSync(path.join(app, 'index.meta'), 'utf8'));
     expect(meta).toEqual({
       status: 200,
-      headers: { 'x-nextjs-prerender': '1', 'content-security-policy': pagePolicy([sha('one()')]) },
+      headers: { 'x-nextjs-prerender': '1', 'content-security-policy': pagePolicy([sha('one()')]), vary: PAGE_VARY },
       segmentPaths: ['/_tree'],
     });
     expect(
       JSON.parse(fs.readFileSync(path.join(app, 'case-studies', 'a.meta'), 'utf8')).headers['content-security-policy'],
     ).toBe(pagePolicy([sha('two()')]));
     expect(JSON.parse(fs.readFileSync(path.join(app, 'llms.txt.meta'), 'utf8'))).toEqual({ headers: {} });
-    expect(buildHasCsp(dist)).toBe(true);
+    expect(buildHasPageHeaders(dist)).toBe(true);
 
     // Idempotent, and a new build id means the build must be done again.
-    applyCspToBuild(dist);
+    applyPageHeaders(dist);
     expect(JSON.parse(fs.readFileSync(path.join(app, 'index.meta'), 'utf8'))).toEqual(meta);
     fs.writeFileSync(path.join(dist, 'BUILD_ID'), 'build-2\n');
-    expect(buildHasCsp(dist)).toBe(false);
+    expect(buildHasPageHeaders(dist)).toBe(false);
     fs.rmSync(dist, { recursive: true, force: true });
   });
 });

@@ -1,5 +1,5 @@
 import { serveResource } from '@/lib/agent/rest';
-import { apiRoute, otherMethods } from '@/lib/http/route';
+import { apiRoute, otherMethods } from '@/lib/http/api-route';
 
 /** GET /api/agent/resources/{name} (spec endpoint 2). */
 export const GET = apiRoute(serveResource);

@@ -1,0 +1,65 @@
+import { RESOURCES } from '@/lib/agent/resources';
+import { TOOLS } from '@/lib/agent/tools';
+import { getSite } from '@/lib/content';
+import { API_VERSION } from '@/lib/version';
+import { PROMPTS } from './prompts';
+import { MCP_TRANSPORT, SERVED_REVISIONS } from './protocol';
+import { SERVER_CARD_SCHEMA_URL, type ServerCard } from './server-card-schema';
+import { serverInfo } from './server';
+import { toolAnnotations } from './tools';
+
+/** The host of an origin in reverse-DNS order ("plainword.example" → "example.plainword"), as card names are. */
+function reverseDns(origin: string): string {
+  return new URL(origin).hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/:/g, '-')
+    .split('.')
+    .reverse()
+    .join('.');
+}
+
+/**
+ * The server card served at /.well-known/mcp/server-card.json, generated from the same surface as the server:
+ * name, version, title and icon of serverInfo, the endpoint with every revision served, and the tools with
+ * their annotations. Built on the request's origin, as /mcp.json is.
+ */
+export function buildServerCard(origin: string): ServerCard {
+  const info = serverInfo(origin);
+  const slug = getSite()
+    .siteName.toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-');
+  const description = `A brand and positioning consultancy: ${TOOLS.length} tools, ${RESOURCES.length} resources, ${PROMPTS.length} prompts.`;
+  return {
+    $schema: SERVER_CARD_SCHEMA_URL,
+    name: `${reverseDns(origin)}/${slug}`,
+    version: API_VERSION,
+    description,
+    title: info.title,
+    websiteUrl: origin,
+    icons: info.icons,
+    remotes: [
+      {
+        type: MCP_TRANSPORT,
+        url: `${origin}/api/mcp`,
+        supportedProtocolVersions: [...SERVED_REVISIONS],
+      },
+    ],
+    _meta: {
+      // A _meta key's prefix labels start with a letter, so the site's name, not its host (which may be an IP).
+      [`${slug}/tools`]: TOOLS.map((tool) => {
+        const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = toolAnnotations(tool);
+        return {
+          name: tool.name,
+          title: tool.title,
+          description: tool.description,
+          annotations: {
+            readOnlyHint: readOnlyHint ?? false,
+            destructiveHint: destructiveHint ?? false,
+            idempotentHint: idempotentHint ?? false,
+            openWorldHint: openWorldHint ?? false,
+          },
+        };
+      }),
+    },
+  };
+}

@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Everything this project reads of Next's build output and of how `next start` answers, in one module: the
+ * checklist for a Next upgrade (README, "Next's internals"). tests/integration/serving-parity.test.ts serves one
+ * build through the project's server and through bare `next start` and fails when any of this drifts.
+ */
+
+/** The Vary list Next's runtime puts on every App Router answer, pages and route handlers alike. */
+export const NEXT_ROUTER_VARY = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+] as const;
+
+/** Next's Cache-Control for a page prerendered once per build and never revalidated. */
+export const PRERENDERED_PAGE_CACHE_CONTROL = 's-maxage=31536000';
+
+/** Request headers of Next's client router and of Server Actions: such a request is not a plain document request. */
+export const NEXT_ROUTER_REQUEST_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-action',
+  'next-url',
+  'x-nextjs-data',
+  'x-middleware-prefetch',
+] as const;
+
+/** Response headers Next adds to a prerendered page it serves from its cache. */
+export const PRERENDERED_PAGE_MARKERS: Readonly<Record<string, string>> = { 'x-nextjs-cache': 'HIT' };
+
+/** Next's own bookkeeping in a `.meta` file, which it does not send. */
+const UNSENT_META_HEADERS = new Set(['x-next-cache-tags']);
+
+/**
+ * Next compresses answers through the `compression` package, which adds `Vary: Accept-Encoding` to every answer
+ * whose type is compressible, whatever its size.
+ */
+export function nextAddsAcceptEncodingToVary(contentType: string | undefined): boolean {
+  return (
+    contentType !== undefined &&
+    /^(?:text\/|application\/(?:json|javascript|xml)|[^;]*\+(?:json|xml|text))/i.test(contentType)
+  );
+}
+
+/** The tokens of one or more Vary values, each once (case-insensitive), in the order first seen. */
+function varyTokens(...values: (string | undefined)[]): string[] {
+  const seen = new Map<string, string>();
+  for (const value of values)
+    for (const token of (value ?? '').split(',')) {
+      const trimmed = token.trim();
+      if (trimmed && !seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
+    }
+  return [...seen.values()];
+}
+
+/**
+ * The headers `next start` sends with an answer: next.config.ts's for the path, then the answer's own, with Vary
+ * completed as Next completes it: its router list on an App Router answer (a page or a route handler; not on an
+ * answer of proxy.ts), and Accept-Encoding for a compressible type. Names are kept as given; a later one replaces
+ * an earlier one, whatever its case.
+ */
+export function headersAsNextSends(
+  configHeaders: Readonly<Record<string, string>>,
+  own: Readonly<Record<string, string>>,
+  answeredBy: 'app router' | 'proxy' = 'app router',
+): Record<string, string> {
+  const merged = new Map<string, [string, string]>();
+  for (const source of [configHeaders, own])
+    for (const [name, value] of Object.entries(source)) merged.set(name.toLowerCase(), [name, value]);
+  const contentType = merged.get('content-type')?.[1];
+  const vary = varyTokens(
+    configHeaders.Vary,
+    ...Object.entries(own)
+      .filter(([name]) => name.toLowerCase() === 'vary')
+      .map(([, value]) => value),
+    answeredBy === 'app router' ? NEXT_ROUTER_VARY.join(', ') : undefined,
+    nextAddsAcceptEncodingToVary(contentType) ? 'Accept-Encoding' : undefined,
+  );
+  merged.set('vary', ['Vary', vary.join(', ')]);
+  return Object.fromEntries(merged.values());
+}
+
+const PageMetaSchema = z.looseObject({
+  status: z.number().optional(),
+  headers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.number()])).optional(),
+});
+type PageMeta = z.infer<typeof PageMetaSchema>;
+
+const PrerenderManifestSchema = z.object({
+  routes: z.record(
+    z.string(),
+    z.looseObject({
+      routeType: z.string().optional(),
+      initialRevalidateSeconds: z.union([z.number(), z.literal(false)]).optional(),
+      initialStatus: z.number().optional(),
+    }),
+  ),
+});
+
+const ServerReferenceManifestSchema = z.object({
+  node: z.record(z.string(), z.unknown()).default({}),
+  edge: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** The id of the build in `distDir`, or undefined when there is none. */
+export function readBuildId(distDir: string): string | undefined {
+  const file = path.join(distDir, 'BUILD_ID');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined;
+}
+
+/** A page Next prerendered as HTML: its route, its files, and the headers of its `.meta` file. */
+export interface PrerenderedHtml {
+  route: string;
+  htmlFile: string;
+  metaFile: string;
+}
+
+function* htmlFilesUnder(dir: string): Generator<string> {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* htmlFilesUnder(full);
+    else if (entry.name.endsWith('.html')) yield full;
+  }
+}
+
+/** Every HTML file Next prerendered (pages and its own 404), with its `.meta` beside it. */
+export function listPrerenderedHtml(distDir: string): PrerenderedHtml[] {
+  const appDir = path.join(distDir, 'server', 'app');
+  const pages: PrerenderedHtml[] = [];
+  for (const htmlFile of htmlFilesUnder(appDir)) {
+    const metaFile = htmlFile.replace(/\.html$/, '.meta');
+    if (!fs.existsSync(metaFile)) continue;
+    const relative = path
+      .relative(appDir, htmlFile)
+      .replace(/\.html$/, '')
+      .split(path.sep)
+      .join('/');
+    pages.push({ route: relative === 'index' ? '/' : `/${relative}`, htmlFile, metaFile });
+  }
+  return pages;
+}
+
+function readMeta(metaFile: string): PageMeta {
+  return PageMetaSchema.parse(JSON.parse(fs.readFileSync(metaFile, 'utf8')));
+}
+
+/**
+ * Sets headers in a prerendered page's `.meta` file, which `next start` appends to the page's answer after its
+ * own (app-page runtime, "cachedData.headers"). Build time only; the rest of the file is kept as it is.
+ */
+export function setPageMetaHeaders(page: PrerenderedHtml, headers: Record<string, string>): void {
+  const meta = readMeta(page.metaFile);
+  const merged = { ...meta.headers, ...headers };
+  if (JSON.stringify(merged) === JSON.stringify(meta.headers)) return;
+  const partial = `${page.metaFile}.${process.pid}.tmp`;
+  fs.writeFileSync(partial, JSON.stringify({ ...meta, headers: merged }));
+  fs.renameSync(partial, page.metaFile);
+}
+
+/** A static page as `next start` sends it: the HTML and the headers of its `.meta` file that Next sends. */
+export interface StaticPage {
+  route: string;
+  html: Buffer;
+  metaHeaders: Record<string, string>;
+}
+
+/**
+ * The pages of the build that Next serves as the same bytes to every plain request: prerendered, never
+ * revalidated, status 200 (prerender-manifest.json). None without a production build.
+ */
+export function readStaticPages(distDir: string): StaticPage[] {
+  const manifestFile = path.join(distDir, 'prerender-manifest.json');
+  if (!fs.existsSync(manifestFile)) return [];
+  const { routes } = PrerenderManifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
+  const files = new Map(listPrerenderedHtml(distDir).map((page) => [page.route, page]));
+  const pages: StaticPage[] = [];
+  for (const [route, entry] of Object.entries(routes)) {
+    if (entry.routeType !== 'page' || entry.initialRevalidateSeconds !== false) continue;
+    if ((entry.initialStatus ?? 200) !== 200 || route.startsWith('/_')) continue;
+    const file = files.get(route);
+    if (!file) continue;
+    const meta = readMeta(file.metaFile);
+    if ((meta.status ?? 200) !== 200) continue;
+    const metaHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(meta.headers ?? {})) {
+      if (!UNSENT_META_HEADERS.has(name.toLowerCase()))
+        metaHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    pages.push({ route, html: fs.readFileSync(file.htmlFile), metaHeaders });
+  }
+  return pages;
+}
+
+/**
+ * The Server Action ids of a build (server-reference-manifest.json; only the ids are read, never the encryption
+ * key beside them), or undefined when there is no such file (`next dev`).
+ */
+export function readServerActionIds(distDir: string): ReadonlySet<string> | undefined {
+  const file = path.join(distDir, 'server', 'server-reference-manifest.json');
+  if (!fs.existsSync(file)) return undefined;
+  const manifest = ServerReferenceManifestSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  return new Set([...Object.keys(manifest.node), ...Object.keys(manifest.edge)]);
+}

@@ -1,0 +1,95 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_HEADERS, SHARED_HEADERS, configHeadersFor } from '@/lib/http/shared-headers';
+import { headersAsNextSends } from '@/lib/next/build-output';
+import {
+  ACTION_BODY_LIMIT,
+  type ActionBodyKind,
+  actionBodyKind,
+  checkActionBody,
+  readBody,
+  replayRequest,
+} from '@/lib/security/action-body';
+import { forbiddenHostError } from '@/lib/security/allowed-host';
+import { rewriteForwardedHeaders } from '@/lib/security/forwarded-for';
+import { repairRequestTarget } from '@/lib/security/request-target';
+import { type Refusal, refuseServerAction } from '@/lib/security/server-actions';
+
+export interface GuardOptions {
+  trustProxy: boolean;
+  /** Whether a Host header names this site (lib/security/allowed-host.ts). */
+  isSiteHost: (host: string | undefined) => boolean;
+  /** The build's Server Action ids (undefined: not known, every id passes to Next). */
+  serverActionIds?: ReadonlySet<string>;
+}
+
+/**
+ * The first step of the project's server for every request: a request for another site's name (DNS rebinding)
+ * is refused with the envelope (lib/security/allowed-host.ts); its forwarding headers are made trustworthy
+ * (lib/security/forwarded-for.ts) and its path decodable (request-target.ts); a forged cross-site form submission
+ * or an unknown form action is refused (server-actions.ts), and a form submission's body is checked before Next
+ * decodes it (action-body.ts). Gives the request to serve, or undefined when the guard has answered it; only a
+ * form submission, whose body must be read first, waits (for a replay of the request).
+ */
+export function guardRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: GuardOptions,
+): IncomingMessage | undefined | Promise<IncomingMessage | undefined> {
+  if (!options.isSiteHost(request.headers.host)) return refuseHost(request, response);
+  rewriteForwardedHeaders(request.headers, request.socket.remoteAddress, options.trustProxy);
+  if (request.url) request.url = repairRequestTarget(request.url);
+  const refusal = refuseServerAction(request.method, request.url, request.headers, options.serverActionIds);
+  if (refusal) return refuse(request, response, refusal);
+  const bodyKind = actionBodyKind(request.method, request.url, request.headers);
+  return bodyKind ? checkedForm(bodyKind, request, response) : request;
+}
+
+/**
+ * A form submission's body is read here, checked (action-body.ts), and handed to Next as if it came off the
+ * socket; an unreadable one is refused with 400, one past Next's limit with 413, so Next never answers 500 for it.
+ */
+async function checkedForm(
+  kind: ActionBodyKind,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<IncomingMessage | undefined> {
+  const body = await readBody(request, ACTION_BODY_LIMIT);
+  if (body === undefined) return undefined;
+  if (body === 'too large') {
+    return refuse(request, response, {
+      status: 413,
+      message: `Content Too Large: a form submission is limited to ${ACTION_BODY_LIMIT / 1024 / 1024} MB. Nothing was sent.`,
+    });
+  }
+  const refusal = await checkActionBody(kind, request.headers, body);
+  return refusal ? refuse(request, response, refusal) : replayRequest(request, body);
+}
+
+/** 403 FORBIDDEN_HOST with the envelope and the headers `next start` sends with proxy.ts's same refusal. */
+function refuseHost(request: IncomingMessage, response: ServerResponse): undefined {
+  request.resume();
+  const pathname = (request.url ?? '/').split('?')[0] ?? '/';
+  const headers = headersAsNextSends(
+    configHeadersFor(pathname),
+    { ...API_HEADERS, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    'proxy',
+  );
+  response.writeHead(403, headers).end(JSON.stringify(forbiddenHostError(request.headers.host).toBody()));
+  return undefined;
+}
+
+/**
+ * Answers a refused request with the headers next.config.ts gives every response, and the API's policy (plain
+ * text is no document to run).
+ */
+function refuse(request: IncomingMessage, response: ServerResponse, refusal: Refusal): undefined {
+  request.resume();
+  response.writeHead(refusal.status, {
+    ...SHARED_HEADERS,
+    ...API_HEADERS,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+  response.end(`${refusal.message}\n`);
+  return undefined;
+}

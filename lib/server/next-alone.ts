@@ -1,0 +1,19 @@
+import { pageHeadersWarning } from '@/lib/build/page-headers';
+import { distDir } from '@/lib/config/dist-dir';
+import { projectServer, startApp } from './start-up';
+
+/**
+ * Start-up when Next serves without the project's server in front (bare `next start`, `next dev`, a platform
+ * that calls Next's handlers): the same start-up, and a word in the log about what only the project's server does.
+ */
+export async function startWithoutProjectServer(): Promise<void> {
+  const config = await startApp();
+  if (projectServer.running) return;
+  const missingHeaders = process.env.NODE_ENV === 'production' ? pageHeadersWarning(distDir()) : undefined;
+  if (missingHeaders) console.warn(missingHeaders);
+  if (!config.TRUST_PROXY) {
+    console.warn(
+      '[server] served by Next alone: Next keeps an X-Forwarded-For header a client sends, so quotas count clients by an address they can choose. Put a proxy that appends the client address in front and set TRUST_PROXY=true, or run npm start (README, "Limits and quotas").',
+    );
+  }
+}

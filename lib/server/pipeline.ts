@@ -1,0 +1,31 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { FastPath } from './fast-path';
+import { type GuardOptions, guardRequest } from './guard';
+
+type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+/**
+ * The project's server, request by request, in order: the guard (which may answer, or hand on a checked
+ * replay of the request), the fast path (which answers what needs nothing of Next's router), then Next.
+ */
+export function requestPipeline(guard: GuardOptions, fastPath: FastPath, next: NextHandler): RequestListener {
+  const fail = (response: ServerResponse) => (error: unknown) => {
+    console.error('[server] a request failed before an answer was written', error);
+    if (response.headersSent) response.destroy();
+    else response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal Server Error\n');
+  };
+  const serve = (request: IncomingMessage | undefined, response: ServerResponse): void => {
+    if (!request || fastPath.answer(request, response)) return;
+    next(request, response).catch(fail(response));
+  };
+  // Most requests are guarded without waiting; only a form submission's body is read before it goes on.
+  return (request, response) => {
+    try {
+      const checked = guardRequest(request, response, guard);
+      if (checked instanceof Promise) checked.then((replay) => serve(replay, response), fail(response));
+      else serve(checked, response);
+    } catch (error) {
+      fail(response)(error);
+    }
+  };
+}

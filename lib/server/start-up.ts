@@ -1,0 +1,34 @@
+import { type Config, ConfigError, getConfig } from '@/lib/config/env';
+import { embeddedInbox } from '@/lib/mail/embedded-inbox';
+import { processSingleton } from '@/lib/process-singleton';
+import { chooseSharedStores } from '@/lib/redis/shared-stores';
+
+const started = processSingleton<{ promise?: Promise<Config> }>('start-up', () => ({}));
+
+/**
+ * Start-up, once per process, before anything is served: the configuration checked (a bad variable stops the
+ * process with a line naming it, rather than failing on the first request), the embedded inbox started when no
+ * SMTP_HOST is set (so the log says at once where consultation requests are kept), and the stores of MCP sessions,
+ * quotas and idempotency keys chosen (Redis with REDIS_URL). The project's server awaits it before it listens;
+ * under bare `next start` or `next dev`, instrumentation.ts runs it.
+ */
+export function startApp(): Promise<Config> {
+  return (started.promise ??= start());
+}
+
+async function start(): Promise<Config> {
+  let config: Config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`\n${error.message}\nThe server did not start. Fix the variables above (README, "Configuration").\n`);
+    process.exit(1);
+  }
+  if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
+  await chooseSharedStores(config.REDIS_URL);
+  return config;
+}
+
+/** Set by the project's server before Next starts, so that start-up code run by Next knows who is in front. */
+export const projectServer = processSingleton<{ running: boolean }>('project-server', () => ({ running: false }));

@@ -1,0 +1,43 @@
+/**
+ * The project's server (`npm start`): Next's documented custom server with the request pipeline in front.
+ * Start-up finishes before it listens: configuration checked, embedded inbox started, stores chosen, the build's
+ * answers loaded. Then every request goes guard -> fast path -> Next (lib/server/pipeline.ts).
+ */
+import { createServer } from 'node:http';
+import { distDir } from '@/lib/config/dist-dir';
+import { parseServeOptions } from '@/lib/server/cli';
+import { loadBuild } from '@/lib/server/load-build';
+import { requestPipeline } from '@/lib/server/pipeline';
+import { projectServer, startApp } from '@/lib/server/start-up';
+import { siteHostCheck } from '@/lib/security/site-host';
+
+// Next runs React in production mode only with NODE_ENV=production, which `next start` sets itself.
+Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
+const { port, hostname } = parseServeOptions(process.argv.slice(2), process.env);
+const config = await startApp();
+const build = loadBuild(config, distDir());
+
+projectServer.running = true;
+const { default: next } = await import('next');
+const app = next({ dev: false, hostname: hostname ?? 'localhost', port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createServer(
+  requestPipeline(
+    { trustProxy: config.TRUST_PROXY, isSiteHost: siteHostCheck(config), serverActionIds: build.serverActionIds },
+    build.fastPath,
+    handle,
+  ),
+);
+server.listen(port, hostname, () => {
+  console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}
