@@ -1,4 +1,4 @@
-/** What `npm run bench` and `npm run lighthouse` share as command-line programs. */
+/** What `npm run bench`, `npm run lighthouse` and `npm run agent-readability` share as command-line programs. */
 
 /** `--name=value` and `--flag` (as "true") arguments. */
 export function cliOptions(argv = process.argv.slice(2)): Map<string, string> {
