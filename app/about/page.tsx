@@ -6,6 +6,7 @@ import { ContactDetails } from '@/lib/ui/contact-details';
 import { CtaBand } from '@/lib/ui/cta-band';
 import { PageIntro } from '@/lib/ui/page-intro';
 import { Prose } from '@/lib/ui/prose';
+import { PageJsonLd } from '@/lib/ui/json-ld';
 
 export function generateMetadata(): Metadata {
   const { title, description } = getSite().pages.about;
@@ -17,6 +18,7 @@ export default function AboutPage() {
   const page = site.pages.about;
   return (
     <>
+      <PageJsonLd path="/about" />
       <PageIntro eyebrow={`${bio.role}, ${bio.company}`} title={page.title} intro={page.intro} />
       <div className="container section detail">
         <div className="detail__main">

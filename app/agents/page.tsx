@@ -11,6 +11,7 @@ import { ResourcesSection } from '@/lib/ui/agents/resources-section';
 import { ToolsSection } from '@/lib/ui/agents/tools-section';
 import { PageIntro } from '@/lib/ui/page-intro';
 import { WebMcpTools } from '@/lib/ui/webmcp-tools';
+import { PageJsonLd } from '@/lib/ui/json-ld';
 
 export function generateMetadata(): Metadata {
   const { title, description } = getSite().pages.agents;
@@ -33,6 +34,7 @@ export default function AgentsPage() {
   const examples = buildCurlExamples();
   return (
     <>
+      <PageJsonLd path="/agents" />
       <PageIntro eyebrow="Agent API · MCP · llms.txt" title={page.title} intro={page.intro} />
       <div className="container section docs">
         <nav className="docs__toc" aria-label="On this page">

@@ -4,6 +4,7 @@ import { pageMetadata } from '@/lib/site/metadata';
 import { CaseStudyCard } from '@/lib/ui/case-study-card';
 import { CtaBand } from '@/lib/ui/cta-band';
 import { PageIntro } from '@/lib/ui/page-intro';
+import { PageJsonLd } from '@/lib/ui/json-ld';
 
 export function generateMetadata(): Metadata {
   const { title, description } = getSite().pages.caseStudies;
@@ -16,6 +17,7 @@ export default function CaseStudiesPage() {
   const titleOf = (key: string) => engagements.find((engagement) => engagement.key === key)?.title;
   return (
     <>
+      <PageJsonLd path="/case-studies" />
       <PageIntro eyebrow={site.home.eyebrow} title={page.title} intro={page.intro} />
       <div className="container section">
         <div className="card-grid">

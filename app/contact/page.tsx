@@ -6,6 +6,7 @@ import { ConsultationSection } from '@/lib/ui/consultation-section';
 import { ContactDetails } from '@/lib/ui/contact-details';
 import { PageIntro } from '@/lib/ui/page-intro';
 import { WebMcpTools } from '@/lib/ui/webmcp-tools';
+import { PageJsonLd } from '@/lib/ui/json-ld';
 
 export function generateMetadata(): Metadata {
   const { title, description } = getSite().pages.contact;
@@ -17,6 +18,7 @@ export default function ContactPage() {
   const page = site.pages.contact;
   return (
     <>
+      <PageJsonLd path="/contact" />
       <PageIntro eyebrow={bio.name} title={page.title} intro={page.intro} />
       <div className="container section contact">
         <section className="contact__details" aria-labelledby="details-heading">

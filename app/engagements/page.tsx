@@ -5,6 +5,7 @@ import { ordinal } from '@/lib/site/format';
 import { pageMetadata } from '@/lib/site/metadata';
 import { CtaBand } from '@/lib/ui/cta-band';
 import { PageIntro } from '@/lib/ui/page-intro';
+import { PageJsonLd } from '@/lib/ui/json-ld';
 
 export function generateMetadata(): Metadata {
   const { title, description } = getSite().pages.engagements;
@@ -16,6 +17,7 @@ export default function EngagementsPage() {
   const page = site.pages.engagements;
   return (
     <>
+      <PageJsonLd path="/engagements" />
       <PageIntro eyebrow={site.home.eyebrow} title={page.title} intro={page.intro} />
       <div className="container stack-xl section">
         {engagements.map((engagement, index) => (

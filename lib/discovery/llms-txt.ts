@@ -2,7 +2,7 @@ import { resourceUrl } from '@/lib/agent/manifest';
 import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
-import { markdownPath, renderAllMarkdownPages } from '@/lib/markdown/pages';
+import { markdownPath, renderAllMarkdownPages } from '@/lib/markdown/page-markdown';
 import { SERVER_CARD_PATH } from '@/lib/mcp/server-card-schema';
 import { describeServedRevisions } from '@/lib/mcp/protocol';
 

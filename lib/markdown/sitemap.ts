@@ -1,5 +1,5 @@
 import type { Content } from '@/lib/content';
-import { type MarkdownPage, markdownPath, renderAllMarkdownPages } from './pages';
+import { type MarkdownPage, markdownPath, renderAllMarkdownPages } from './page-markdown';
 
 /** The sitemap's groups, in order: a page belongs to the first whose test its path passes. */
 const GROUPS: readonly { heading: string; holds: (path: string) => boolean }[] = [

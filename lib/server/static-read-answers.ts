@@ -74,7 +74,7 @@ export function loadStaticAnswers(
       'Cache-Control': CACHE_READ,
       ...read.headers,
       ...(read.api ? rateLimit : {}),
-      // A page's markdown carries its token estimate, as lib/markdown/route.ts sends it.
+      // A page's markdown carries its token estimate, as lib/markdown/responses.ts sends it.
       ...(!read.api && read.headers['Content-Type']?.startsWith('text/markdown')
         ? markdownTokensHeader(body.toString('utf8'))
         : {}),

@@ -1,4 +1,5 @@
 import type { Content } from '@/lib/content';
+import { type SitePage, listSitePages } from './pages';
 import { absoluteUrl, siteUrl } from './url';
 
 type JsonLd = Record<string, unknown>;
@@ -8,9 +9,7 @@ type JsonLd = Record<string, unknown>;
  * a Person, linked by @id, both built from content/site.json and content/bio.md.
  */
 export function buildHomeJsonLd({ site, bio, engagements }: Content): JsonLd {
-  const base = siteUrl();
-  const personId = `${base}/#person`;
-  const serviceId = `${base}/#service`;
+  const { personId, serviceId } = nodeIds();
   const address = {
     '@type': 'PostalAddress',
     addressLocality: bio.location.city,
@@ -62,6 +61,78 @@ export function buildHomeJsonLd({ site, bio, engagements }: Content): JsonLd {
         sameAs: [bio.website, ...bio.social.map((link) => link.url)],
       },
     ],
+  };
+}
+
+/** The @id of the consultancy and of the consultant, the nodes every page's structured data points to. */
+function nodeIds(): { personId: string; serviceId: string } {
+  const base = siteUrl();
+  return { personId: `${base}/#person`, serviceId: `${base}/#service` };
+}
+
+/** The schema.org type of a page other than the homepage, by where it sits in the site. */
+function pageTypeOf(path: string): string {
+  if (path === '/engagements' || path === '/case-studies') return 'CollectionPage';
+  if (path === '/about') return 'AboutPage';
+  if (path === '/contact') return 'ContactPage';
+  return 'WebPage';
+}
+
+/** Home, then each page above `page` in the site's tree, then the page itself. */
+function trailOf(page: SitePage, pages: readonly SitePage[]): SitePage[] {
+  const segments = page.path.split('/').filter(Boolean);
+  const ancestors = segments.map((_, i) => `/${segments.slice(0, i).join('/')}`);
+  return [...ancestors, page.path].flatMap((path) => pages.find((candidate) => candidate.path === path) ?? []);
+}
+
+/**
+ * The structured data of a page other than the homepage: the page (a schema.org WebPage or the subtype its place
+ * gives it) with its title, description and date from lib/site/pages.ts, its breadcrumb trail, and what it is
+ * about: an engagement's Service offered by the consultancy, a case study's Article by the consultant, the
+ * consultant on /about. Undefined for a path the site does not have.
+ */
+export function buildPageJsonLd(content: Content, path: string): JsonLd | undefined {
+  const pages = listSitePages(content);
+  const page = pages.find((candidate) => candidate.path === path);
+  if (!page || path === '/') return undefined;
+  const { personId, serviceId } = nodeIds();
+  const url = absoluteUrl(path);
+  const provider = {
+    '@type': 'ProfessionalService',
+    '@id': serviceId,
+    name: content.site.siteName,
+    url: absoluteUrl('/'),
+  };
+  const [, section, item] = path.split('/');
+  const engagement = section === 'engagements' && item ? content.engagements.find((e) => e.key === item) : undefined;
+  const study = section === 'case-studies' && item ? content.caseStudies.find((s) => s.slug === item) : undefined;
+  const author = { '@type': 'Person', '@id': personId, name: content.bio.name, url: absoluteUrl('/about') };
+  const mainEntity = engagement
+    ? { '@type': 'Service', name: engagement.title, description: engagement.summary, url, provider }
+    : study
+      ? { '@type': 'Article', headline: study.title, description: study.summary, dateModified: study.updated, author }
+      : path === '/about'
+        ? author
+        : undefined;
+  return {
+    '@context': 'https://schema.org',
+    '@type': pageTypeOf(path),
+    '@id': `${url}#webpage`,
+    url,
+    name: page.title,
+    description: page.description,
+    dateModified: page.lastModified,
+    isPartOf: { '@type': 'WebSite', url: absoluteUrl('/'), name: content.site.siteName, publisher: provider },
+    ...(mainEntity ? { mainEntity } : {}),
+    breadcrumb: {
+      '@type': 'BreadcrumbList',
+      itemListElement: trailOf(page, pages).map((step, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: step.title,
+        item: absoluteUrl(step.path),
+      })),
+    },
   };
 }
 

@@ -4,6 +4,8 @@ import type { Content } from '@/lib/content';
 export interface SitePage {
   path: string;
   title: string;
+  /** One line on what the page holds: its meta description, its markdown's and its structured data's. */
+  description: string;
   /** YYYY-MM-DD: the newest `updated` date of the content the page shows (never the build time). */
   lastModified: string;
 }
@@ -25,16 +27,19 @@ export function listSitePages({ site, bio, engagements, caseStudies }: Content):
     {
       path: '/',
       title: site.home.title,
+      description: site.home.description,
       lastModified: latestDate(chrome, ...engagements.map((e) => e.updated), ...featured.map((s) => s.updated)),
     },
     {
       path: '/engagements',
       title: site.pages.engagements.title,
+      description: site.pages.engagements.description,
       lastModified: latestDate(chrome, ...engagements.map((e) => e.updated)),
     },
     ...engagements.map((engagement) => ({
       path: `/engagements/${engagement.key}`,
       title: engagement.title,
+      description: engagement.summary,
       lastModified: latestDate(
         chrome,
         engagement.updated,
@@ -44,19 +49,36 @@ export function listSitePages({ site, bio, engagements, caseStudies }: Content):
     {
       path: '/case-studies',
       title: site.pages.caseStudies.title,
+      description: site.pages.caseStudies.description,
       lastModified: latestDate(chrome, ...caseStudies.map((s) => s.updated)),
     },
     ...caseStudies.map((study) => ({
       path: `/case-studies/${study.slug}`,
       title: study.title,
+      description: study.summary,
       lastModified: latestDate(
         chrome,
         study.updated,
         ...engagements.filter((e) => e.key === study.engagement).map((e) => e.updated),
       ),
     })),
-    { path: '/about', title: site.pages.about.title, lastModified: chrome },
-    { path: '/contact', title: site.pages.contact.title, lastModified: chrome },
-    { path: '/agents', title: site.pages.agents.title, lastModified: chrome },
+    {
+      path: '/about',
+      title: site.pages.about.title,
+      description: site.pages.about.description,
+      lastModified: chrome,
+    },
+    {
+      path: '/contact',
+      title: site.pages.contact.title,
+      description: site.pages.contact.description,
+      lastModified: chrome,
+    },
+    {
+      path: '/agents',
+      title: site.pages.agents.title,
+      description: site.pages.agents.description,
+      lastModified: chrome,
+    },
   ];
 }

@@ -4,7 +4,7 @@ import { buildManifest } from '@/lib/agent/manifest';
 import { findResource, readResource } from '@/lib/agent/resources';
 import { getContent } from '@/lib/content';
 import { buildLlmsFullTxt, buildLlmsTxt } from '@/lib/discovery/llms-txt';
-import { renderMarkdownPage } from '@/lib/markdown/pages';
+import { renderMarkdownPage } from '@/lib/markdown/page-markdown';
 import { siteUrl } from '@/lib/site/url';
 import { SITE_URL_FILE, staticReadFiles, staticReadsDir } from './catalog';
 

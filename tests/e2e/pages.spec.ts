@@ -38,7 +38,7 @@ test('robots.txt allows everything and points to the absolute sitemap', async ({
   expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
 });
 
-test('every page in the sitemap renders cleanly and passes basic accessibility checks', async ({
+test('every page in the sitemap renders cleanly, passes basic accessibility checks, and is screenshotted', async ({
   page,
   request,
 }, testInfo) => {
@@ -83,6 +83,12 @@ test('every page in the sitemap renders cleanly and passes basic accessibility c
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
       await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /^https?:\/\//);
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /opengraph-image/);
+      // Structured data that agents read without parsing the DOM: one typed JSON-LD block per page.
+      const structured = page.locator('script[type="application/ld+json"]');
+      await expect(structured).toHaveCount(1);
+      const data = JSON.parse((await structured.textContent()) ?? '');
+      expect(data['@context']).toBe('https://schema.org');
+      expect(data['@type'] ?? data['@graph']?.[0]?.['@type'], `${path} JSON-LD type`).toMatch(/^[A-Z]\w+$/);
 
       if (testInfo.project.name === 'phone') {
         const viewport = page.viewportSize();
@@ -92,6 +98,10 @@ test('every page in the sitemap renders cleanly and passes basic accessibility c
         if (viewport) await page.setViewportSize(viewport);
       }
       expect(watcher.stop(), `problems while loading ${path}`).toEqual([]);
+
+      // A full-page screenshot of each page for review, attached to the report.
+      const name = `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '--')}-${testInfo.project.name}`;
+      await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
     });
   }
 });

@@ -7,6 +7,7 @@ import { CtaBand } from '@/lib/ui/cta-band';
 import { PageIntro } from '@/lib/ui/page-intro';
 import { Prose } from '@/lib/ui/prose';
 import { ResultsList } from '@/lib/ui/results-list';
+import { PageJsonLd } from '@/lib/ui/json-ld';
 
 export const dynamicParams = false;
 
@@ -36,6 +37,7 @@ export default async function CaseStudyPage({ params }: CaseStudyPageProps) {
   const engagement = findEngagement(study.engagement);
   return (
     <>
+      <PageJsonLd path={`/case-studies/${study.slug}`} />
       <PageIntro
         eyebrow={<Link href="/case-studies">{site.pages.caseStudies.title}</Link>}
         title={study.title}

@@ -7,6 +7,7 @@ import { CaseStudyCard } from '@/lib/ui/case-study-card';
 import { CtaBand } from '@/lib/ui/cta-band';
 import { PageIntro } from '@/lib/ui/page-intro';
 import { Prose } from '@/lib/ui/prose';
+import { PageJsonLd } from '@/lib/ui/json-ld';
 
 export const dynamicParams = false;
 
@@ -35,6 +36,7 @@ export default async function EngagementPage({ params }: EngagementPageProps) {
   const related = caseStudies.filter((study) => study.engagement === engagement.key);
   return (
     <>
+      <PageJsonLd path={`/engagements/${engagement.key}`} />
       <PageIntro
         eyebrow={<Link href="/engagements">{site.pages.engagements.title}</Link>}
         title={engagement.title}

@@ -1,4 +1,4 @@
-import { markdownNotFound, servePageMarkdown } from '@/lib/markdown/route';
+import { markdownNotFound, servePageMarkdown } from '@/lib/markdown/responses';
 
 // Rendered per request (a few string joins over content held in memory), never kept on disk: a path no page has
 // must get the markdown 404, and a prerendered route with dynamicParams would keep a file per path a client

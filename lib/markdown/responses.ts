@@ -3,7 +3,7 @@ import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { getContent } from '@/lib/content';
 import { siteUrl } from '@/lib/site/url';
 import { notFoundMarkdown } from './not-found';
-import { renderMarkdownPage } from './pages';
+import { renderMarkdownPage } from './page-markdown';
 import { buildSitemapMarkdown } from './sitemap';
 import { markdownTokensHeader } from './tokens';
 

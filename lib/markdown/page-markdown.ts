@@ -31,27 +31,23 @@ export function markdownPath(pagePath: string): string {
   return pagePath === '/' ? '/index.md' : `${pagePath}.md`;
 }
 
-function bodyOf(path: string, content: Content, origin: string): { description: string; body: string } | undefined {
-  const { site } = content;
+/** The markdown body of a page of the site, or undefined when `path` names none. */
+function bodyOf(path: string, content: Content, origin: string): string | undefined {
   const [, section, item] = path.split('/');
-  if (path === '/') return { description: site.home.description, body: homeMarkdown(content, origin) };
-  if (section === 'engagements' && !item)
-    return { description: site.pages.engagements.description, body: engagementsMarkdown(content, origin) };
-  if (section === 'case-studies' && !item)
-    return { description: site.pages.caseStudies.description, body: caseStudiesMarkdown(content, origin) };
+  if (path === '/') return homeMarkdown(content, origin);
+  if (section === 'engagements' && !item) return engagementsMarkdown(content, origin);
+  if (section === 'case-studies' && !item) return caseStudiesMarkdown(content, origin);
   if (section === 'engagements' && item) {
     const engagement = content.engagements.find((e) => e.key === item);
-    return engagement && { description: engagement.summary, body: engagementMarkdown(engagement, content, origin) };
+    return engagement && engagementMarkdown(engagement, content, origin);
   }
   if (section === 'case-studies' && item) {
     const study = content.caseStudies.find((s) => s.slug === item);
-    return study && { description: study.summary, body: caseStudyMarkdown(study, content, origin) };
+    return study && caseStudyMarkdown(study, content, origin);
   }
-  if (path === '/about')
-    return { description: site.pages.about.description, body: `${site.pages.about.intro}\n\n${bioMarkdown(content)}` };
-  if (path === '/contact')
-    return { description: site.pages.contact.description, body: contactMarkdown(content, origin) };
-  if (path === '/agents') return { description: site.pages.agents.description, body: agentsMarkdown(content, origin) };
+  if (path === '/about') return `${content.site.pages.about.intro}\n\n${bioMarkdown(content)}`;
+  if (path === '/contact') return contactMarkdown(content, origin);
+  if (path === '/agents') return agentsMarkdown(content, origin);
   return undefined;
 }
 
@@ -82,11 +78,11 @@ function contactMarkdown({ site, bio }: Content, origin: string): string {
 /** The markdown of one page, or undefined when the site has no such page. */
 export function renderMarkdownPage(path: string, content: Content, origin: string): MarkdownPage | undefined {
   const page = listSitePages(content).find((candidate) => candidate.path === path);
-  const parts = page && bodyOf(path, content, origin);
-  if (!page || !parts) return undefined;
+  const body = page && bodyOf(path, content, origin);
+  if (!page || body === undefined) return undefined;
   const head = frontMatter({
     title: page.title,
-    description: parts.description,
+    description: page.description,
     canonical_url: `${origin}${path === '/' ? '/' : path}`,
     last_updated: page.lastModified,
   });
@@ -94,9 +90,9 @@ export function renderMarkdownPage(path: string, content: Content, origin: strin
   return {
     path,
     title: page.title,
-    description: parts.description,
+    description: page.description,
     updated: page.lastModified,
-    markdown: `${head}${parts.body.trimEnd()}\n${footer}`,
+    markdown: `${head}${body.trimEnd()}\n${footer}`,
   };
 }
 
