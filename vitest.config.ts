@@ -6,7 +6,8 @@ const integration = {
   globalSetup: ['tests/integration/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  fileParallelism: false,
+  // Two files at a time: most of their time is spent waiting on the servers they start and on mail timeouts.
+  maxWorkers: 2,
 };
 
 /**
