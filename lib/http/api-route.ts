@@ -1,6 +1,6 @@
 import { getConfig } from '@/lib/config/env';
 import { CACHE_NEVER, CACHE_READ } from './cache-control';
-import { clientAddress } from './client';
+import { clientAddress } from './forwarded';
 import { ApiError, InternalError, MethodNotAllowedError } from './errors';
 import { type Quota, type QuotaState, consumeQuota, rateLimitHeaders } from './quota';
 

@@ -1,5 +1,7 @@
 import { getConfig } from '@/lib/config/env';
 
+// What the forwarding headers tell a route: the client's address and the origin the site is reached at.
+
 /**
  * The address quotas are counted against (README, "Limits and quotas"): the last X-Forwarded-For entry. The
  * project's server (lib/server/guard.ts) makes that entry the socket's peer, or, with TRUST_PROXY=true, leaves the
