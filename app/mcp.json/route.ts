@@ -1,4 +1,4 @@
-import { publicOrigin } from '@/lib/http/client';
+import { publicOrigin } from '@/lib/http/forwarded';
 import { apiRoute, json, otherMethods } from '@/lib/http/api-route';
 import { buildMcpManifest } from '@/lib/mcp/description';
 

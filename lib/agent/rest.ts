@@ -1,4 +1,4 @@
-import { publicOrigin } from '@/lib/http/client';
+import { publicOrigin } from '@/lib/http/forwarded';
 import { readJsonBody } from '@/lib/http/body';
 import { NotFoundError } from '@/lib/http/errors';
 import { fingerprintOf, readIdempotencyKey, runIdempotently } from '@/lib/http/idempotency-key';

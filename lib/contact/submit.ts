@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { ScheduleConsultationRequestSchema } from '@/lib/agent/schemas';
 import { scheduleConsultationTool } from '@/lib/agent/tools';
-import { clientAddress, originFromHeaders } from '@/lib/http/client';
+import { clientAddress, originFromHeaders } from '@/lib/http/forwarded';
 import { ApiError } from '@/lib/http/errors';
 import { consumeQuota } from '@/lib/http/quota';
 import { generalQuota } from '@/lib/http/api-route';

@@ -72,7 +72,7 @@ const ERRORS: Record<string, ReturnType<typeof errorResponse>> = {
 };
 const errors = (...codes: string[]) => Object.fromEntries(codes.map((code) => [code, ERRORS[code]]));
 
-/** The Idempotency-Key header of side-effecting tools (draft-ietf-httpapi-idempotency-key-header; issue 6). */
+/** The Idempotency-Key header of side-effecting tools (draft-ietf-httpapi-idempotency-key-header). */
 const IDEMPOTENCY_KEY_PARAMETER = {
   name: IDEMPOTENCY_KEY_HEADER,
   in: 'header',

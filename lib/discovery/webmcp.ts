@@ -11,7 +11,7 @@ export interface WebMcpToolSpec {
   readOnly: boolean;
 }
 
-/** The WebMCP description of both tools, as embedded in the pages that offer them (issue 5, point 5). */
+/** The WebMCP description of both tools, as embedded in the pages that offer them. */
 export function webMcpTools(): WebMcpToolSpec[] {
   return TOOLS.map((tool) => {
     const { $schema: _dialect, ...inputSchema } = inputJsonSchema(tool.input);

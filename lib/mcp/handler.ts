@@ -3,7 +3,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   isLegacyRequest,
 } from '@modelcontextprotocol/server';
-import { publicOrigin } from '@/lib/http/client';
+import { publicOrigin } from '@/lib/http/forwarded';
 import { MethodNotAllowedError, NotFoundError } from '@/lib/http/errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { type ApiContext, allowHeader, json } from '@/lib/http/api-route';

@@ -1,6 +1,6 @@
 import { CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY, createMcpHandler } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { publicOrigin } from '@/lib/http/client';
+import { publicOrigin } from '@/lib/http/forwarded';
 import type { ApiContext } from '@/lib/http/api-route';
 import { methodsOf } from './messages';
 import { STATELESS_REVISIONS } from './protocol';

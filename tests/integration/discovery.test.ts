@@ -6,7 +6,7 @@ import { API_VERSION } from '../../lib/version';
 import { type RunningApp, startApp } from './support/app';
 
 /**
- * Issue 5: every page for agents and crawlers. The build serves its own origin (SITE_URL unset, so URLs are
+ * Every page for agents and crawlers. The build serves its own origin (SITE_URL unset, so URLs are
  * http://localhost:3000 in prerendered files); links are mapped onto the test server's origin to follow them.
  */
 const content = loadContent();

@@ -213,7 +213,7 @@ describe('a flood of MCP initialize calls', () => {
   it('memory stays flat: 8,000 more sessions after a warm-up of 2,000 leave the resident set where it was', async () => {
     // V8 grows its heap lazily, so an uncapped server's resident set follows the collector's timing more than what
     // it keeps. With old space capped, it must collect; anything each session left behind would show as growth here
-    // and end in an out-of-memory exit long before 10,000 sessions (the server keeps about 65 MB after collection).
+    // and end in an out-of-memory exit long before 10,000 sessions.
     const app = await startApp({ MCP_MAX_SESSIONS: '200', NODE_OPTIONS: `--max-old-space-size=${OLD_SPACE_MB}` });
     try {
       const pid = pidListeningOn(Number(new URL(app.url).port));

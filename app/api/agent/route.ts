@@ -1,5 +1,5 @@
 import { buildManifest } from '@/lib/agent/manifest';
-import { publicOrigin } from '@/lib/http/client';
+import { publicOrigin } from '@/lib/http/forwarded';
 import { MANIFEST_LINK } from '@/lib/http/shared-headers';
 import { apiRoute, json, otherMethods } from '@/lib/http/api-route';
 

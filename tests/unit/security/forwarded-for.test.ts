@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from '@/lib/http/client';
+import { clientAddress } from '@/lib/http/forwarded';
 import { rewriteForwardedHeaders } from '@/lib/security/forwarded-for';
 
 function rewrite(headers: IncomingHttpHeaders, peer: string | undefined, trustProxy: boolean): IncomingHttpHeaders {
