@@ -2,14 +2,15 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { getConfig } from '@/lib/config/env';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { preferredMediaType } from '@/lib/http/negotiate';
-import { API_HEADERS } from '@/lib/http/shared-headers';
+import { API_HEADERS, isApiPath, isPagePath } from '@/lib/http/shared-headers';
 import { forbiddenHostError } from '@/lib/security/allowed-host';
 import { siteHostCheck } from '@/lib/security/site-host';
 
 let isSiteHost: ReturnType<typeof siteHostCheck> | undefined;
 
-/** A human page's path (not the API, Next's files, the markdown routes or a file with an extension). */
-const isPage = (pathname: string) => !pathname.includes('.') && !/^\/(?:api|_next|md)(?:\/|$)/.test(pathname);
+/** A human page's path: a page path of next.config.ts that is neither the API nor the markdown route itself. */
+const isHumanPage = (pathname: string) =>
+  isPagePath(pathname) && !isApiPath(pathname) && !/^\/md(?:\/|$)/.test(pathname);
 
 /**
  * Whether a page request gets the markdown: from an AI agent (lib/http/ai-agents.ts) always; otherwise when its
@@ -17,7 +18,7 @@ const isPage = (pathname: string) => !pathname.includes('.') && !/^\/(?:api|_nex
  * next.config.ts and needs nothing here.
  */
 function wantsMarkdown(request: NextRequest): boolean {
-  if (!isPage(request.nextUrl.pathname)) return false;
+  if (!isHumanPage(request.nextUrl.pathname)) return false;
   if (isMarkdownAgent(request.headers)) return true;
   const accept = request.headers.get('accept') ?? '';
   if (!/markdown/i.test(accept) || accept === 'text/markdown') return false;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Every request and response shape of the agent API (spec: "Resources and their fields" and the tool tables),
  * each written once. REST validation, the manifest's `body` descriptions, the MCP input and output schemas and
- * OpenAPI are all derived from these; tests/unit/agent-contract.test.ts fails when they drift.
+ * OpenAPI are all derived from these; tests/unit/agent/contract.test.ts fails when they drift.
  */
 
 /** One line of text: no control characters, so nothing in it can become a mail header or an SMTP command. */

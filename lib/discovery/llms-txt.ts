@@ -3,6 +3,7 @@ import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
 import { markdownPath, renderAllMarkdownPages } from '@/lib/markdown/page-markdown';
+import { listSitePages } from '@/lib/site/pages';
 import { SERVER_CARD_PATH } from '@/lib/mcp/server-card-schema';
 import { describeServedRevisions } from '@/lib/mcp/protocol';
 
@@ -16,7 +17,7 @@ const link = (name: string, url: string, notes: string) => `- [${name}](${url}):
  */
 export function buildLlmsTxt(content: Content, origin: string): string {
   const { site, bio } = content;
-  const pages = renderAllMarkdownPages(content, origin);
+  const pages = listSitePages(content);
   return [
     `# ${site.siteName}`,
     '',

@@ -18,9 +18,12 @@ type NextContext = { params: Promise<Record<string, string | string[] | undefine
 /** A route handler as the App Router calls it. */
 export type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
 
+/** The window of the general quota: RATE_LIMIT_PER_MINUTE counts per minute. */
+export const GENERAL_QUOTA_WINDOW_SECONDS = 60;
+
 /** The general per-client quota every API call counts against (RATE_LIMIT_PER_MINUTE). */
 export function generalQuota(): Quota {
-  return { name: 'general', limit: getConfig().RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
+  return { name: 'general', limit: getConfig().RATE_LIMIT_PER_MINUTE, windowSeconds: GENERAL_QUOTA_WINDOW_SECONDS };
 }
 
 /** Sends JSON with the status and headers given. */

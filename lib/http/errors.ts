@@ -2,7 +2,7 @@ const API_ERROR = Symbol.for('consultancy-site:api-error');
 
 /**
  * The one error envelope of the spec's Errors section: `{ error: { code, message, resolution } }`.
- * Code throws one of these; `toErrorResponse` (lib/http/route.ts) turns it into the response. Each subclass
+ * Code throws one of these; `toErrorResponse` (lib/http/api-route.ts) turns it into the response. Each subclass
  * fixes its status and code, so a caller can rely on a code always meaning the same thing.
  */
 export abstract class ApiError extends Error {

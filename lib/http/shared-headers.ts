@@ -3,7 +3,7 @@ import { API_VERSION } from '../version';
 /**
  * The headers every response carries (the spec's CORS and Versioning sections, the security headers), and
  * those of API answers and of pages. next.config.ts gives them to everything Next answers; the static reads,
- * answered before Next (lib/static-reads/front.ts), take them from here too, so both say the same.
+ * answered before Next by the project's server (lib/server/fast-path.ts), take them from here too, so both say the same.
  * Imported by next.config.ts: relative imports only.
  */
 export const SHARED_HEADERS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import { bioMarkdown } from '@/lib/agent/resources';
 import type { Content } from '@/lib/content';
-import { listSitePages } from '@/lib/site/pages';
+import { type SitePage, listSitePages } from '@/lib/site/pages';
 import { agentsMarkdown } from './agents';
 import { caseStudyMarkdown, caseStudiesMarkdown, engagementMarkdown, engagementsMarkdown } from './collections';
 import { homeMarkdown } from './home';
@@ -11,11 +11,7 @@ import { homeMarkdown } from './home';
  * line pointing to /llms.txt. The set of pages is the sitemap's (lib/site/pages.ts), so a page cannot have HTML
  * without markdown.
  */
-export interface MarkdownPage {
-  path: string;
-  title: string;
-  description: string;
-  updated: string;
+export interface MarkdownPage extends SitePage {
   markdown: string;
 }
 
@@ -87,13 +83,7 @@ export function renderMarkdownPage(path: string, content: Content, origin: strin
     last_updated: page.lastModified,
   });
   const footer = `\n---\n\nAn index of this site for language models: ${origin}/llms.txt\n`;
-  return {
-    path,
-    title: page.title,
-    description: page.description,
-    updated: page.lastModified,
-    markdown: `${head}${body.trimEnd()}\n${footer}`,
-  };
+  return { ...page, markdown: `${head}${body.trimEnd()}\n${footer}` };
 }
 
 /** Every page of the site as markdown, in sitemap order. */

@@ -1,5 +1,6 @@
 import type { Content } from '@/lib/content';
-import { type MarkdownPage, markdownPath, renderAllMarkdownPages } from './page-markdown';
+import { type SitePage, listSitePages } from '@/lib/site/pages';
+import { markdownPath } from './page-markdown';
 
 /** The sitemap's groups, in order: a page belongs to the first whose test its path passes. */
 const GROUPS: readonly { heading: string; holds: (path: string) => boolean }[] = [
@@ -9,7 +10,7 @@ const GROUPS: readonly { heading: string; holds: (path: string) => boolean }[] =
   { heading: 'Site', holds: () => true },
 ];
 
-const entry = (page: MarkdownPage, origin: string) =>
+const entry = (page: SitePage, origin: string) =>
   `- [${page.title}](${origin}${markdownPath(page.path)}): ${page.description}`;
 
 /**
@@ -17,8 +18,8 @@ const entry = (page: MarkdownPage, origin: string) =>
  * address and its one-line description, so an agent can pick a page without parsing XML.
  */
 export function buildSitemapMarkdown(content: Content, origin: string): string {
-  const pages = renderAllMarkdownPages(content, origin);
-  const groupOf = (page: MarkdownPage) => GROUPS.find((group) => group.holds(page.path))?.heading;
+  const pages = listSitePages(content);
+  const groupOf = (page: SitePage) => GROUPS.find((group) => group.holds(page.path))?.heading;
   const groups = GROUPS.map((group) => ({
     heading: group.heading,
     pages: pages.filter((page) => groupOf(page) === group.heading),

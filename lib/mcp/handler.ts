@@ -9,7 +9,7 @@ import { preferredMediaType } from '@/lib/http/negotiate';
 import { type ApiContext, allowHeader, json } from '@/lib/http/api-route';
 import { buildMcpServerDescription } from './description';
 import { ProtocolVersionError, SessionRequiredError } from './errors';
-import { methodsOf, readPostedMessages } from './messages';
+import { readPostedMessages } from './messages';
 import {
   SERVED_REVISIONS,
   isStatelessRevision,
@@ -17,7 +17,7 @@ import {
   negotiateProtocolVersion,
 } from './protocol';
 import { type ResponseMode, responseMode } from './response-mode';
-import { buildMcpServer, partsUsedBy } from './server';
+import { buildMcpServerForPost, requestForTransport } from './server';
 import { SESSION_IDLE_MS, type SessionRecord, getSessionStore, isWellFormedSessionId, newSessionId } from './sessions';
 import { claimsStatelessRevision, serveStatelessRequest } from './stateless';
 
@@ -89,7 +89,7 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
   // one that claims it gets the SDK's answer in that revision's own error codes.
   const claimed = claimsStatelessRevision(posted.body);
   if (!claimed) requireServedVersion(request);
-  // Only a request with some sign of 2026-07-28 is put to the SDK's classifier (about 30 µs); the rest are 2025.
+  // Only a request with some sign of 2026-07-28 is put to the SDK's classifier, which is not free; the rest are 2025.
   const maybeStateless = claimed || isStatelessRevision(request.headers.get('mcp-protocol-version'));
   if (maybeStateless && !(await isLegacyRequest(request, posted.body))) {
     return serveStatelessRequest(request, context, posted.body, mode);
@@ -105,34 +105,25 @@ async function serveSessionRequest(
   session: SessionRecord,
   mode: ResponseMode,
 ): Promise<Response> {
-  const server = buildMcpServer(
-    {
-      origin: publicOrigin(request),
-      requestId: context.requestId,
-      consume: context.consume,
-      protocolVersion: session.protocolVersion,
-      channel: { kind: 'mcp', protocolVersion: session.protocolVersion, client: session.client },
-    },
-    partsUsedBy(methodsOf(body)),
-  );
+  const server = buildMcpServerForPost(request, context, body, {
+    kind: 'mcp',
+    protocolVersion: session.protocolVersion,
+    client: session.client,
+  });
   // Stateless SDK transport: the session rules are applied above, against the shared store.
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: mode === 'json',
   });
   await server.connect(transport);
-  // The transport wants both types in Accept (as the 2025-03-26 transport asks of clients); the mode is chosen.
-  const headers = new Headers(request.headers);
-  headers.set('accept', 'application/json, text/event-stream');
-  headers.delete('content-length');
   // The transport checks the header against the session's revision; any served revision was accepted above.
-  headers.set('mcp-protocol-version', session.protocolVersion);
-  let response = await transport.handleRequest(new Request(request.url, { method: 'POST', headers }), {
-    parsedBody: body,
-  });
+  let response = await transport.handleRequest(
+    requestForTransport(request, { 'mcp-protocol-version': session.protocolVersion }),
+    { parsedBody: body },
+  );
   // In JSON mode every answer is in `response`: the server and transport are left to the garbage collector.
   // server.close() would only abort finished handlers and build a "connection closed" error with its stack
-  // trace, a third of the cost of a tools/call; nothing outlives the request either way.
+  // trace, a large share of a tools/call's cost; nothing outlives the request either way.
   if (mode === 'json') {
     // JSON-RPC 2.0 section 6: a batch is answered with an array, even a batch of one.
     if (Array.isArray(body) && response.status === 200) {

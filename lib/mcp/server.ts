@@ -2,10 +2,14 @@ import { type Implementation, McpServer } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { z } from 'zod';
 import { RESOURCES, readResource } from '@/lib/agent/resources';
+import type { RequestChannel } from '@/lib/agent/channel';
 import { TOOLS } from '@/lib/agent/tools';
+import type { ApiContext } from '@/lib/http/api-route';
+import { publicOrigin } from '@/lib/http/forwarded';
 import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
 import { siteIcons } from './icons';
+import { methodsOf } from './messages';
 import { PROMPTS } from './prompts';
 import { type McpToolContext, callMcpTool, listMcpTools } from './tools';
 
@@ -87,4 +91,38 @@ export function buildMcpServer(
     callMcpTool(request.params.name, request.params.arguments, context),
   );
   return server;
+}
+
+/**
+ * The server that answers one POST: the request's origin, id and quotas, the revision and channel it speaks,
+ * and only the parts its JSON-RPC methods use. Both eras build theirs here (handler.ts, stateless.ts).
+ */
+export function buildMcpServerForPost(
+  request: Request,
+  context: ApiContext,
+  body: unknown,
+  channel: Extract<RequestChannel, { kind: 'mcp' }>,
+): McpServer {
+  return buildMcpServer(
+    {
+      origin: publicOrigin(request),
+      requestId: context.requestId,
+      consume: context.consume,
+      protocolVersion: channel.protocolVersion,
+      channel,
+    },
+    partsUsedBy(methodsOf(body)),
+  );
+}
+
+/**
+ * The POST as the SDK's transport is given it: the body is already parsed (passed beside it), and Accept names
+ * both types, as the 2025-03-26 transport asks of clients (the response mode is chosen before). `headers` are set on top.
+ */
+export function requestForTransport(request: Request, headers: Record<string, string> = {}): Request {
+  const copy = new Headers(request.headers);
+  copy.set('accept', 'application/json, text/event-stream');
+  copy.delete('content-length');
+  for (const [name, value] of Object.entries(headers)) copy.set(name, value);
+  return new Request(request.url, { method: 'POST', headers: copy });
 }

@@ -1,11 +1,9 @@
 import { CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY, createMcpHandler } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { publicOrigin } from '@/lib/http/forwarded';
 import type { ApiContext } from '@/lib/http/api-route';
-import { methodsOf } from './messages';
 import { STATELESS_REVISIONS } from './protocol';
 import type { ResponseMode } from './response-mode';
-import { buildMcpServer, partsUsedBy } from './server';
+import { buildMcpServerForPost, requestForTransport } from './server';
 
 /** The part of a 2026-07-28 request's `_meta` envelope the consultant's mail shows: revision and client. */
 const EnvelopeSchema = z
@@ -51,22 +49,10 @@ export async function serveStatelessRequest(
   mode: ResponseMode,
 ): Promise<Response> {
   const envelope = readEnvelope(body);
-  const server = buildMcpServer(
-    {
-      origin: publicOrigin(request),
-      requestId: context.requestId,
-      consume: context.consume,
-      protocolVersion: envelope.protocolVersion,
-      channel: { kind: 'mcp', ...envelope },
-    },
-    partsUsedBy(methodsOf(body)),
-  );
+  const server = buildMcpServerForPost(request, context, body, { kind: 'mcp', ...envelope });
   // 'auto' answers one JSON body (this server sends nothing before a result); 'sse' when that is all Accept allows.
   const handler = createMcpHandler(() => server, { legacy: 'reject', responseMode: mode === 'sse' ? 'sse' : 'auto' });
-  const headers = new Headers(request.headers);
-  headers.set('accept', 'application/json, text/event-stream');
-  headers.delete('content-length');
-  const response = await handler.fetch(new Request(request.url, { method: 'POST', headers }), { parsedBody: body });
+  const response = await handler.fetch(requestForTransport(request), { parsedBody: body });
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }

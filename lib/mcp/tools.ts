@@ -97,7 +97,7 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
   }
 }
 
-/** What toErrorResponse (lib/http/route.ts) does for REST: unknown failures become a logged 500 with a request id. */
+/** What toErrorResponse (lib/http/api-route.ts) does for REST: unknown failures become a logged 500 with a request id. */
 function asApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
   console.error(`[${requestId}] unexpected error in an MCP tool call`, error);

@@ -21,10 +21,7 @@ export const PRERENDERED_PAGE_CACHE_CONTROL = 's-maxage=31536000';
 
 /** Request headers of Next's client router and of Server Actions: such a request is not a plain document request. */
 export const NEXT_ROUTER_REQUEST_HEADERS = [
-  'rsc',
-  'next-router-state-tree',
-  'next-router-prefetch',
-  'next-router-segment-prefetch',
+  ...NEXT_ROUTER_VARY,
   'next-action',
   'next-url',
   'x-nextjs-data',

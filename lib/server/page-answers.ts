@@ -13,7 +13,7 @@ import { type CachedAnswer, cachedAnswer, fileCanAnswer } from './cached-answer'
 /**
  * The prerendered HTML pages as the fast path sends them: every page Next serves as the same bytes to every
  * plain request (lib/next/build-output.ts), read once at start-up with the headers `next start` sends with it,
- * its Content-Security-Policy and `Vary: Accept` among them. Only a plain document request is answered so
+ * its Content-Security-Policy and Vary among them. Only a plain document request is answered so
  * (`pageAnswerFor`); what Next's client router asks for (RSC payloads, prefetches), Server Actions, form posts,
  * query strings, any Accept that mentions markdown and AI agents (which get the markdown) go to Next.
  */

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
+import { GENERAL_QUOTA_WINDOW_SECONDS } from '@/lib/http/api-route';
 import { CACHE_READ } from '@/lib/http/cache-control';
+import { rateLimitHeaders } from '@/lib/http/quota';
 import { configHeadersFor } from '@/lib/http/shared-headers';
 import { markdownTokensHeader } from '@/lib/markdown/tokens';
 import { headersAsNextSends } from '@/lib/next/build-output';
@@ -54,14 +56,16 @@ export function loadStaticAnswers(
       problem: `the static reads were built for SITE_URL=${builtFor}, but it is now ${wanted ?? 'unset'}: their routes answer them (rebuild to serve them as files).`,
     };
   }
-  const rateLimit: Record<string, string> =
+  const window = GENERAL_QUOTA_WINDOW_SECONDS;
+  const rateLimit =
     rateLimitPerMinute > 0
-      ? {
-          'RateLimit-Limit': String(rateLimitPerMinute),
-          'RateLimit-Remaining': String(rateLimitPerMinute),
-          'RateLimit-Reset': '60',
-          'RateLimit-Policy': `${rateLimitPerMinute};w=60`,
-        }
+      ? rateLimitHeaders({
+          limit: rateLimitPerMinute,
+          remaining: rateLimitPerMinute,
+          reset: window,
+          windowSeconds: window,
+          allowed: true,
+        })
       : {};
   const answers = new Map<string, Compiled[]>();
   for (const read of STATIC_READS) {
