@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyPageHeaders, buildHasPageHeaders } from '@/lib/build/page-headers';
+import { applyPageHeaders, buildHasPageHeaders, pageHeadersWarning } from '@/lib/build/page-headers';
 import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { NO_SCRIPT_POLICY, inlineScriptHashes, pagePolicy } from '@/lib/security/csp';
 
@@ -65,6 +65,8 @@ describe('applyPageHeaders', () => {
     fs.writeFileSync(path.join(app, 'llms.txt.meta'), JSON.stringify({ headers: {} }));
     fs.writeFileSync(path.join(app, 'orphan.html'), '<script>three()</script>');
     expect(buildHasPageHeaders(dist)).toBe(false);
+    // The start-up warning names what is missing and what to do.
+    expect(pageHeadersWarning(dist)).toMatch(/no Content-Security-Policy and no Vary .* Run npm run build\./);
 
     const manifest = applyPageHeaders(dist);
     expect(Object.keys(manifest.pages).sort()).toEqual(['/', '/case-studies/a']);
@@ -79,12 +81,14 @@ describe('applyPageHeaders', () => {
     ).toBe(pagePolicy([sha('two()')]));
     expect(JSON.parse(fs.readFileSync(path.join(app, 'llms.txt.meta'), 'utf8'))).toEqual({ headers: {} });
     expect(buildHasPageHeaders(dist)).toBe(true);
+    expect(pageHeadersWarning(dist)).toBeUndefined();
 
     // Idempotent, and a new build id means the build must be done again.
     applyPageHeaders(dist);
     expect(JSON.parse(fs.readFileSync(path.join(app, 'index.meta'), 'utf8'))).toEqual(meta);
     fs.writeFileSync(path.join(dist, 'BUILD_ID'), 'build-2\n');
     expect(buildHasPageHeaders(dist)).toBe(false);
+    expect(pageHeadersWarning(dist)).toBeDefined();
     fs.rmSync(dist, { recursive: true, force: true });
   });
 });
