@@ -3,6 +3,8 @@ import { getConfig } from '@/lib/config/env';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { API_HEADERS, isApiPath, isPagePath } from '@/lib/http/shared-headers';
+import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
+import { MAX_USER_AGENT_LENGTH, boundedUserAgent } from '@/lib/http/user-agent';
 import { forbiddenHostError } from '@/lib/security/allowed-host';
 import { siteHostCheck } from '@/lib/security/site-host';
 
@@ -26,10 +28,23 @@ function wantsMarkdown(request: NextRequest): boolean {
 }
 
 /**
+ * The request headers Next's own code and the routes read: a User-Agent past MAX_USER_AGENT_LENGTH is cut, as
+ * the project's server cuts it before Next (Next's bot detection costs the square of its length), else unchanged.
+ */
+function boundedRequest(request: NextRequest): { request: { headers: Headers } } | undefined {
+  const userAgent = request.headers.get('user-agent');
+  if (!userAgent || userAgent.length <= MAX_USER_AGENT_LENGTH) return undefined;
+  const headers = new Headers(request.headers);
+  headers.set('user-agent', boundedUserAgent(userAgent));
+  return { request: { headers } };
+}
+
+/**
  * Next 16's proxy (the file the design card calls middleware.ts), run by Next for every request it serves. It
- * refuses a request for another site's name (DNS rebinding, lib/security/allowed-host.ts), as the project's
- * server does before Next, and gives the human pages as markdown to AI agents and to clients that prefer it
- * (spec endpoint 10). Shared headers come from next.config.ts.
+ * refuses a request for another site's name (DNS rebinding, lib/security/allowed-host.ts) and answers a method no
+ * route has (lib/http/unrouted-method.ts), as the project's server does before Next; bounds the User-Agent; and
+ * gives the human pages as markdown to AI agents and to clients that prefer it (docs/agents-and-crawlers.md).
+ * Shared headers come from next.config.ts.
  */
 export function proxy(request: NextRequest): NextResponse {
   isSiteHost ??= siteHostCheck(getConfig());
@@ -40,9 +55,12 @@ export function proxy(request: NextRequest): NextResponse {
       headers: { ...API_HEADERS, 'Cache-Control': 'no-store' },
     });
   }
-  if (!wantsMarkdown(request)) return NextResponse.next();
+  const unrouted = unroutedMethodAnswer(request.method, request.nextUrl.pathname);
+  if (unrouted) return new NextResponse(unrouted.body, { status: unrouted.status, headers: unrouted.headers });
+  const init = boundedRequest(request);
+  if (!wantsMarkdown(request)) return NextResponse.next(init);
   const path = request.nextUrl.pathname.replace(/\/+$/, '');
-  return NextResponse.rewrite(new URL(`/md/${path === '' ? 'index' : path.slice(1)}`, request.url));
+  return NextResponse.rewrite(new URL(`/md/${path === '' ? 'index' : path.slice(1)}`, request.url), init);
 }
 
 export const config = {

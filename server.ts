@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import { distDir } from '@/lib/config/dist-dir';
 import { parseServeOptions } from '@/lib/server/cli';
+import { limitConnections } from '@/lib/server/connections';
 import { loadBuild } from '@/lib/server/load-build';
 import { requestPipeline } from '@/lib/server/pipeline';
 import { projectServer, startApp } from '@/lib/server/start-up';
@@ -30,6 +31,7 @@ const server = createServer(
     handle,
   ),
 );
+limitConnections(server);
 server.listen(port, hostname, () => {
   console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`);
 });

@@ -25,6 +25,8 @@ const SERVED_EITHER_WAY = [
   'tests/integration/mcp-conformance.test.ts',
   'tests/integration/hardening-headers.test.ts',
   'tests/integration/hardening-idempotency.test.ts',
+  'tests/integration/odd-requests.test.ts',
+  'tests/integration/abusive-clients.test.ts',
 ];
 
 export default defineConfig({

@@ -1,4 +1,5 @@
 import { isAIAgent } from '@vercel/agent-readability';
+import { boundedUserAgent } from './user-agent';
 
 /** What a request's headers must offer: a Fetch `Headers`, a NextRequest's headers, or any `get(name)`. */
 export interface HeaderSource {
@@ -26,8 +27,12 @@ function isBrowserNavigation(headers: HeaderSource): boolean {
  * search crawlers missing from its list of traditional bots (AdsBot-Google, Storebot-Google, SeznamBot, Yeti).
  */
 export function isMarkdownAgent(headers: HeaderSource): boolean {
-  const detection = isAIAgent({ headers });
+  // Only the bounded User-Agent is read, so detection costs the same whoever serves the request.
+  const userAgent = boundedUserAgent(headers.get('user-agent') ?? '').toLowerCase();
+  const bounded: HeaderSource = {
+    get: (name) => (name.toLowerCase() === 'user-agent' ? userAgent : headers.get(name)),
+  };
+  const detection = isAIAgent({ headers: bounded });
   if (detection.detected && detection.method !== 'heuristic') return true;
-  const userAgent = headers.get('user-agent')?.toLowerCase() ?? '';
   return !isBrowserNavigation(headers) && MORE_AI_FETCHERS.some((name) => userAgent.includes(name));
 }

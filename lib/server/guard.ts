@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_HEADERS, SHARED_HEADERS, configHeadersFor } from '@/lib/http/shared-headers';
+import { type DirectAnswer, unroutedMethodAnswer } from '@/lib/http/unrouted-method';
+import { boundedUserAgent } from '@/lib/http/user-agent';
 import { headersAsNextSends } from '@/lib/next/build-output';
 import {
   ACTION_BODY_LIMIT,
@@ -11,6 +13,7 @@ import {
 } from '@/lib/security/action-body';
 import { forbiddenHostError } from '@/lib/security/allowed-host';
 import { rewriteForwardedHeaders } from '@/lib/security/forwarded-for';
+import { checkRequestLine } from '@/lib/security/request-line';
 import { repairRequestTarget } from '@/lib/security/request-target';
 import { type Refusal, refuseServerAction } from '@/lib/security/server-actions';
 
@@ -23,19 +26,30 @@ export interface GuardOptions {
 }
 
 /**
- * The first step of the project's server for every request: a request for another site's name (DNS rebinding)
- * is refused with the envelope (lib/security/allowed-host.ts); its forwarding headers are made trustworthy
- * (lib/security/forwarded-for.ts) and its path decodable (request-target.ts); a forged cross-site form submission
- * or an unknown form action is refused (server-actions.ts), and a form submission's body is checked before Next
- * decodes it (action-body.ts). Gives the request to serve, or undefined when the guard has answered it; only a
- * form submission, whose body must be read first, waits (for a replay of the request).
+ * The first step of the project's server for every request: the request line and Host are checked and an
+ * absolute-form target put in origin form (lib/security/request-line.ts); a request for another site's name (DNS
+ * rebinding) is refused with the envelope (lib/security/allowed-host.ts); a method Next routes nowhere (TRACE,
+ * PROPFIND, …) is answered here (lib/http/unrouted-method.ts); the User-Agent is bounded (lib/http/user-agent.ts);
+ * the forwarding headers are made trustworthy (lib/security/forwarded-for.ts) and the path decodable
+ * (request-target.ts); a forged cross-site form submission or an unknown form action is refused
+ * (server-actions.ts), and a form submission's body is checked before Next decodes it (action-body.ts). Gives the
+ * request to serve, or undefined when the guard has answered it; only a form submission, whose body must be read
+ * first, waits (for a replay of the request).
  */
 export function guardRequest(
   request: IncomingMessage,
   response: ServerResponse,
   options: GuardOptions,
 ): IncomingMessage | undefined | Promise<IncomingMessage | undefined> {
+  const line = checkRequestLine(request);
+  if (!line.ok) return refuse(request, response, { status: 400, message: line.message });
   if (!options.isSiteHost(request.headers.host)) return refuseHost(request, response);
+  if (request.url === '*') return answer(request, response, '*', SERVER_OPTIONS);
+  const pathname = (request.url ?? '/').split('?')[0] ?? '/';
+  const unrouted = unroutedMethodAnswer(request.method ?? '', pathname);
+  if (unrouted) return answer(request, response, pathname, unrouted);
+  const userAgent = request.headers['user-agent'];
+  if (userAgent) request.headers['user-agent'] = boundedUserAgent(userAgent);
   rewriteForwardedHeaders(request.headers, request.socket.remoteAddress, options.trustProxy);
   if (request.url) request.url = repairRequestTarget(request.url);
   const refusal = refuseServerAction(request.method, request.url, request.headers, options.serverActionIds);
@@ -43,6 +57,13 @@ export function guardRequest(
   const bodyKind = actionBodyKind(request.method, request.url, request.headers);
   return bodyKind ? checkedForm(bodyKind, request, response) : request;
 }
+
+/** `OPTIONS *` (RFC 9110 9.3.7) asks what the server as a whole supports: every method some path here has. */
+const SERVER_OPTIONS: DirectAnswer = {
+  status: 204,
+  headers: { Allow: 'GET, HEAD, POST, DELETE, OPTIONS' },
+  body: '',
+};
 
 /**
  * A form submission's body is read here, checked (action-body.ts), and handed to Next as if it came off the
@@ -75,6 +96,14 @@ function refuseHost(request: IncomingMessage, response: ServerResponse): undefin
     'proxy',
   );
   response.writeHead(403, headers).end(JSON.stringify(forbiddenHostError(request.headers.host).toBody()));
+  return undefined;
+}
+
+/** Writes an answer of the guard's own with the headers `next start` sends with proxy.ts's same answer. */
+function answer(request: IncomingMessage, response: ServerResponse, pathname: string, direct: DirectAnswer): undefined {
+  request.resume();
+  response.writeHead(direct.status, headersAsNextSends(configHeadersFor(pathname), direct.headers, 'proxy'));
+  response.end(direct.body);
   return undefined;
 }
 

@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningApp {
   url: string;
+  /** The process started: the project's server itself, or `next start`, which serves from a child of its own. */
+  pid: number | undefined;
   /** Everything the server printed so far. */
   output(): string;
   /**
@@ -106,6 +108,7 @@ export async function startApp(
     typeof expected === 'string' ? log.includes(expected) : expected.test(log);
   return {
     url,
+    pid: child.pid,
     output: () => log,
     outputShowing: async (expected, ms = 2000) => {
       for (const until = Date.now() + ms; !shows(expected) && Date.now() < until;)

@@ -1,0 +1,31 @@
+import type { IncomingMessage } from 'node:http';
+
+/** What the request line and Host say once checked: go on, or a client's mistake to refuse with 400. */
+export type RequestLineCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * Checks a request's target and Host before anything reads them, and puts an absolute-form target
+ * (`GET http://host/path`) in origin form with its authority as Host, as RFC 9112 (3.2.2) says a server must
+ * read it: the host check then judges the name the client asked for, and no redirect is built on another.
+ * Refused: more than one Host (RFC 9112 3.2), a target that is neither a path nor an http(s) URL, and `*` for
+ * any method but OPTIONS (the guard answers `OPTIONS *` itself).
+ */
+export function checkRequestLine(request: IncomingMessage): RequestLineCheck {
+  if ((request.headersDistinct.host?.length ?? 0) > 1) {
+    return { ok: false, message: 'Bad Request: more than one Host header.' };
+  }
+  const target = request.url ?? '';
+  if (target.startsWith('/')) return { ok: true };
+  if (target === '*') {
+    return request.method === 'OPTIONS'
+      ? { ok: true }
+      : { ok: false, message: `Bad Request: the target * is only for OPTIONS, not ${request.method}.` };
+  }
+  const absolute = URL.canParse(target) ? new URL(target) : undefined;
+  if (!absolute || (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') || !absolute.host) {
+    return { ok: false, message: 'Bad Request: the request target must be a path beginning with /.' };
+  }
+  request.headers.host = absolute.host;
+  request.url = `${absolute.pathname}${absolute.search}`;
+  return { ok: true };
+}

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, defaultAppServer, startApp } from './support/app';
+import { type RawAnswer, rawRequest } from './support/raw-http';
+
+/**
+ * Odd methods and request targets are a client's mistake: under /api the envelope with the right status, elsewhere
+ * a plain 4xx, and never a stack trace in the log. Rows marked `projectOnly` break Next before any code of the
+ * project runs; without the project's server a front proxy must refuse them (docs/deployment.md, "In front of bare
+ * next start").
+ */
+const server = defaultAppServer();
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app?.stop());
+
+interface Row {
+  name: string;
+  head: (host: string) => string;
+  expected: (answer: RawAnswer) => void;
+  projectOnly?: boolean;
+}
+
+function envelope(answer: RawAnswer, status: number, code: string): void {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  const body = JSON.parse(answer.body) as { error: { code: string; message: string; resolution: string } };
+  expect(body.error.code).toBe(code);
+  expect(body.error.resolution.length).toBeGreaterThan(10);
+}
+
+function plain(answer: RawAnswer, status: number): void {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+  expect(answer.body.length).toBeGreaterThan(0);
+}
+
+const ROWS: Row[] = [
+  {
+    name: 'TRACE on a page: plain 405 with the pages’ Allow',
+    head: (host) => `TRACE /about HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      plain(answer, 405);
+      expect(answer.headers.allow).toBe('GET, HEAD');
+    },
+    projectOnly: true,
+  },
+  {
+    name: 'TRACE on the manifest: 405 envelope with the manifest’s Allow',
+    head: (host) => `TRACE /api/agent HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      envelope(answer, 405, 'METHOD_NOT_ALLOWED');
+      expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
+    },
+    projectOnly: true,
+  },
+  {
+    name: 'TRACK and CONNECT-like methods on the MCP endpoint: 405 envelope',
+    head: (host) => `TRACK /api/mcp HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => envelope(answer, 405, 'METHOD_NOT_ALLOWED'),
+    projectOnly: true,
+  },
+  {
+    name: 'OPTIONS *: 204 naming every method the site has',
+    head: (host) => `OPTIONS * HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      expect(answer.status).toBe(204);
+      expect(answer.headers.allow).toBe('GET, HEAD, POST, DELETE, OPTIONS');
+    },
+    projectOnly: true,
+  },
+  {
+    name: 'GET *: plain 400',
+    head: (host) => `GET * HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => plain(answer, 400),
+    projectOnly: true,
+  },
+  {
+    name: 'PROPFIND on the manifest: 405 envelope with Allow',
+    head: (host) => `PROPFIND /api/agent HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      envelope(answer, 405, 'METHOD_NOT_ALLOWED');
+      expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
+    },
+  },
+  {
+    name: 'PROPFIND on a tool: 405 envelope with the tool’s Allow',
+    head: (host) => `PROPFIND /api/agent/tools/evaluate-client-needs HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      envelope(answer, 405, 'METHOD_NOT_ALLOWED');
+      expect(answer.headers.allow).toBe('POST, OPTIONS');
+    },
+  },
+  {
+    name: 'MKCOL where no endpoint is: 404 envelope',
+    head: (host) => `MKCOL /api/nothing HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => envelope(answer, 404, 'NOT_FOUND'),
+  },
+  {
+    name: 'PROPFIND on a page: plain 405',
+    head: (host) => `PROPFIND /about HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('GET, HEAD');
+    },
+  },
+  {
+    name: 'a method Node’s parser does not know, under /api: 405 envelope',
+    head: (host) => `BREW /api/agent HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      envelope(answer, 405, 'METHOD_NOT_ALLOWED');
+      expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
+    },
+    projectOnly: true,
+  },
+  {
+    name: 'exactly /api: 404 envelope, not the HTML not-found page',
+    head: (host) => `GET /api HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => envelope(answer, 404, 'NOT_FOUND'),
+  },
+  {
+    name: 'POST exactly /api: 404 envelope',
+    head: (host) => `POST /api HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0`,
+    expected: (answer) => envelope(answer, 404, 'NOT_FOUND'),
+  },
+  {
+    name: 'a malformed escape under /api: 404 envelope',
+    head: (host) => `GET /api/agent/resources/%ff HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => envelope(answer, 404, 'NOT_FOUND'),
+    projectOnly: true,
+  },
+  {
+    name: 'an absolute-form target naming another site: refused, never a redirect there',
+    head: (host) => `GET http://evil.example/api/agent HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      envelope(answer, 403, 'FORBIDDEN_HOST');
+      expect(answer.headers.location).toBeUndefined();
+    },
+    projectOnly: true,
+  },
+  {
+    name: 'an absolute-form target naming another site, Host too: refused',
+    head: () => `GET http://evil.example/api/agent/ HTTP/1.1\r\nHost: evil.example`,
+    expected: (answer) => {
+      envelope(answer, 403, 'FORBIDDEN_HOST');
+      expect(answer.headers.location).toBeUndefined();
+    },
+    projectOnly: true,
+  },
+  {
+    name: 'an absolute-form target naming this site: served as its path',
+    head: (host) => `GET http://${host}/api/agent HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toHaveProperty('tools');
+    },
+    projectOnly: true,
+  },
+  {
+    name: 'an absolute-form target with another scheme: plain 400',
+    head: (host) => `GET javascript://${host}/api/agent HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => plain(answer, 400),
+    projectOnly: true,
+  },
+  {
+    name: 'two Host headers: plain 400',
+    head: (host) => `GET /api/agent HTTP/1.1\r\nHost: ${host}\r\nHost: evil.example`,
+    expected: (answer) => plain(answer, 400),
+    projectOnly: true,
+  },
+  {
+    name: 'a trailing-slash redirect stays on this site',
+    head: (host) => `GET //evil.example/about/ HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      expect(answer.status).toBe(308);
+      expect(answer.headers.location).toMatch(/^\/[^/\\]/);
+    },
+  },
+];
+
+describe(`odd methods and request targets (${server === 'project' ? "the project's server" : 'next start'})`, () => {
+  for (const row of ROWS) {
+    it.skipIf(row.projectOnly && server === 'next')(row.name, async () => {
+      const host = new URL(app.url).host;
+      row.expected(await rawRequest(app.url, row.head(host)));
+    });
+  }
+
+  it('logs no stack trace for any of them', async () => {
+    const host = new URL(app.url).host;
+    for (const row of ROWS) if (!(row.projectOnly && server === 'next')) await rawRequest(app.url, row.head(host));
+    const log = await app.outputShowing(/never/, 300);
+    expect(log).not.toMatch(/^\s+at /m);
+    expect(log).not.toMatch(/Error:/);
+  });
+});
