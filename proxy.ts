@@ -26,10 +26,10 @@ function wantsMarkdown(request: NextRequest): boolean {
 }
 
 /**
- * Next 16's proxy (the file the design card calls middleware.ts), run by Next for every request it serves. It
+ * Next 16's proxy (formerly middleware.ts), run by Next for every request it serves. It
  * refuses a request for another site's name (DNS rebinding, lib/security/allowed-host.ts), as the project's
  * server does before Next, and gives the human pages as markdown to AI agents and to clients that prefer it
- * (spec endpoint 10). Shared headers come from next.config.ts.
+ * (docs/agents-and-crawlers.md, "Every page as markdown"). Shared headers come from next.config.ts.
  */
 export function proxy(request: NextRequest): NextResponse {
   isSiteHost ??= siteHostCheck(getConfig());

@@ -1,7 +1,7 @@
 import { NotFoundError } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/api-route';
 
-/** Any /api path that no route serves: 404 with the envelope, never an HTML page (spec: Errors). */
+/** Any /api path that no route serves: 404 with the envelope, never an HTML page (docs/agent-api.md, "Errors"). */
 const notFound = apiRoute(async (request) => {
   throw new NotFoundError(
     `There is no API endpoint at ${new URL(request.url).pathname}.`,
