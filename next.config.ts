@@ -17,7 +17,7 @@ const ACCEPT_EXACTLY_MARKDOWN = { type: 'header' as const, key: 'accept', value:
 /**
  * Headers that are the same on every response come from here (their values from lib/http/shared-headers.ts), not
  * from per-request code: Next applies them to static and dynamic routes alike without running JavaScript in front
- * of the request (the spec's CORS and Versioning sections). The project's server gives what it answers itself
+ * of the request (docs/agent-api.md, "Headers and CORS"). The project's server gives what it answers itself
  * the same headers (lib/server/fast-path.ts). Free of side effects: it is read by every build and server.
  */
 const nextConfig: NextConfig = {

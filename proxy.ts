@@ -40,10 +40,10 @@ function boundedRequest(request: NextRequest): { request: { headers: Headers } }
 }
 
 /**
- * Next 16's proxy (the file the design card calls middleware.ts), run by Next for every request it serves. It
+ * Next 16's proxy (formerly middleware.ts), run by Next for every request it serves. It
  * refuses a request for another site's name (DNS rebinding, lib/security/allowed-host.ts) and answers a method no
  * route has (lib/http/unrouted-method.ts), as the project's server does before Next; bounds the User-Agent; and
- * gives the human pages as markdown to AI agents and to clients that prefer it (docs/agents-and-crawlers.md).
+ * gives the human pages as markdown to AI agents and to clients that prefer it (docs/agents-and-crawlers.md, "Every page as markdown").
  * Shared headers come from next.config.ts.
  */
 export function proxy(request: NextRequest): NextResponse {

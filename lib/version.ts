@@ -1,5 +1,5 @@
 /**
- * The API and manifest version. The spec's Versioning section makes the manifest the version authority;
+ * The API and manifest version. docs/agent-api.md, "Versioning", makes the manifest the version authority;
  * this constant is the one place the value is written, and the manifest, /mcp.json, OpenAPI and every
  * REST-Version header read it from here.
  */

@@ -5,7 +5,7 @@ import { siteUrl } from '@/lib/site/url';
 
 export const dynamic = 'force-static';
 
-/** GET /llms.txt (spec endpoint 8): the site index for language models, prerendered. */
+/** GET /llms.txt (docs/agents-and-crawlers.md, "llms.txt"): the site index for language models, prerendered. */
 export function GET(): Response {
   return new Response(buildLlmsTxt(getContent(), siteUrl()), {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_READ },

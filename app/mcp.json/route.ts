@@ -2,7 +2,7 @@ import { publicOrigin } from '@/lib/http/forwarded';
 import { apiRoute, json, otherMethods } from '@/lib/http/api-route';
 import { buildMcpManifest } from '@/lib/mcp/description';
 
-/** GET /mcp.json: the McpManifest (spec endpoint 9), pointing MCP clients at /api/mcp. */
+/** GET /mcp.json: the McpManifest (docs/agent-api.md, "Endpoints", 9), pointing MCP clients at /api/mcp. */
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 

@@ -32,8 +32,8 @@ function shapeOf(schema: z.ZodType): Shape {
 }
 
 /**
- * One string per field, for the manifest's tool `body` (spec: "object whose values are strings describing each
- * field, e.g. type and required/optional"), derived from the zod schema so it cannot drift from validation:
+ * One string per field, for the manifest's tool `body` (docs/agent-api.md, "Manifest": one string per field, its
+ * type and whether it is required), derived from the zod schema so it cannot drift from validation:
  * "string (email), required: address the consultant replies to".
  */
 export function describeFields(schema: z.ZodType): Record<string, string> {

@@ -3,8 +3,8 @@ import type { EvaluateClientNeedsRequest, EvaluateClientNeedsResponse, ScheduleC
 
 /**
  * evaluate_client_needs: a deterministic keyword match of a client's words against the four engagement types in
- * content/engagements (spec: "What the service does", 3). No model is involved, so it can only ever answer with
- * an engagement that exists. The rules (README, "How evaluate_client_needs scores"):
+ * content/engagements (docs/agent-api.md, "Overview"). No model is involved, so it can only ever answer with
+ * an engagement that exists. The rules (docs/agent-api.md, "Scoring"):
  *   - normalise: Unicode folded to plain letters, lower case, punctuation and hyphens become spaces, and each word
  *     is reduced to a simple stem (plural -s/-es/-ies, -ing, -ed, a final -e), on both sides;
  *   - a keyword or phrase matches when its words appear consecutively in `challenges`, longest phrases first and
@@ -195,7 +195,7 @@ export function suggestEngagement(
   return { key, title, matchedKeywords: chosen.matchedKeywords, matchedSectors: chosen.matchedSectors };
 }
 
-/** Builds the spec's EvaluateClientNeedsResponse. */
+/** Builds the EvaluateClientNeedsResponse (docs/agent-api.md, "evaluate_client_needs"). */
 export function evaluateClientNeeds(
   request: EvaluateClientNeedsRequest,
   context: EvaluateContext,

@@ -11,7 +11,9 @@ export function resourceUrl(origin: string, name: string): string {
   return `${origin}/api/agent/resources/${name}`;
 }
 
-/** The spec's Manifest, field for field, with absolute URLs on `origin`. The version authority. */
+/**
+ * The Manifest (docs/agent-api.md, "Manifest"), field for field, with absolute URLs on `origin`. The version authority.
+ */
 export function buildManifest(origin: string): Manifest {
   const site = getSite();
   return {

@@ -3,7 +3,7 @@ import type { ResourceName } from './schemas';
 import { buildVcard } from './vcard';
 
 /**
- * The four read-only resources (spec: "Resource names"), described once. The REST route, the manifest, the MCP
+ * The four read-only resources (docs/agent-api.md, "Resources"), described once. The REST route, the manifest, the MCP
  * server and llms.txt all read this list.
  */
 export interface ResourceDefinition {
@@ -12,7 +12,7 @@ export interface ResourceDefinition {
   description: string;
   /** The resource's own media type: what `Accept` can ask for on REST and the MCP mimeType. */
   mimeType: 'text/markdown' | 'application/json' | 'text/vcard';
-  /** The spec's JSON schema name for the REST JSON form. */
+  /** The schema name of the REST JSON form (docs/agent-api.md, "Resources"). */
   schema: 'ResourceMarkdown' | 'ResourceJson' | 'ResourceVcard';
   /** Stable MCP resource URI. */
   uri: string;

@@ -16,10 +16,10 @@ function param(context: ApiContext, name: string): string {
 }
 
 /**
- * GET /api/agent/resources/{name}. JSON (the spec's ResourceMarkdown, ResourceJson or ResourceVcard) unless the
- * client prefers the resource's own type: `Accept: text/markdown` on bio gives the markdown, `Accept: text/vcard`
- * on contact-card the vCard as a .vcf download. A client accepting neither still gets JSON (RFC 9110 allows it;
- * a 406 would help no one).
+ * GET /api/agent/resources/{name}. JSON (ResourceMarkdown, ResourceJson or ResourceVcard: docs/agent-api.md,
+ * "Resources") unless the client prefers the resource's own type: `Accept: text/markdown` on bio gives the markdown,
+ * `Accept: text/vcard` on contact-card the vCard as a .vcf download. A client accepting neither still gets JSON
+ * (RFC 9110 allows it; a 406 would help no one).
  */
 export async function serveResource(request: Request, context: ApiContext): Promise<Response> {
   const name = param(context, 'name');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every request and response shape of the agent API (spec: "Resources and their fields" and the tool tables),
+ * Every request and response shape of the agent API (docs/agent-api.md: "Manifest", "Resources", "Tools", "Errors"),
  * each written once. REST validation, the manifest's `body` descriptions, the MCP input and output schemas and
  * OpenAPI are all derived from these; tests/unit/agent/contract.test.ts fails when they drift.
  */

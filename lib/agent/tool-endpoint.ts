@@ -1,5 +1,5 @@
 import { apiRoute, endpoint } from '@/lib/http/api-route';
 import { callTool } from './rest';
 
-/** POST /api/agent/tools/{evaluate-client-needs | schedule-consultation} (spec endpoints 3 and 4). */
+/** POST /api/agent/tools/{evaluate-client-needs | schedule-consultation} (docs/agent-api.md, "Endpoints", 3 and 4). */
 export const TOOL_ENDPOINT = endpoint({ POST: apiRoute(callTool) });

@@ -38,7 +38,7 @@ export interface ToolHints {
 /** One tool of the agent API, described once: REST, the manifest, MCP and OpenAPI all derive from this. */
 export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   name: 'evaluate_client_needs' | 'schedule_consultation';
-  /** The REST path segment: the spec's URLs use hyphens where tool names use underscores. */
+  /** The REST path segment: the URLs use hyphens where tool names use underscores (docs/agent-api.md, "Manifest"). */
   slug: string;
   title: string;
   description: string;

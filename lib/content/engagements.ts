@@ -4,7 +4,7 @@ import { renderMarkdown } from './markdown';
 import { type ContentProblem, displayPath } from './problems';
 import { type EngagementFrontMatter, EngagementFrontMatterSchema } from './schemas';
 
-/** The consultancy offers exactly this many engagement types; the spec names "the four engagement types". */
+/** The consultancy offers exactly this many engagement types (docs/agent-api.md, "Overview"). */
 export const ENGAGEMENT_COUNT = 4;
 
 /** One engagement type, from a file in content/engagements/. */

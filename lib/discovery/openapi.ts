@@ -91,8 +91,8 @@ const REPLAYED_HEADER = {
 };
 
 /**
- * /openapi.json: the REST agent API (spec endpoints 1-4) as OpenAPI 3.1, generated from the zod schemas and the
- * resource and tool definitions in lib/agent, like the manifest. Nothing here restates a field.
+ * /openapi.json: the REST agent API (docs/agent-api.md, "Endpoints", 1-4) as OpenAPI 3.1, generated from the zod
+ * schemas and the resource and tool definitions in lib/agent, like the manifest. Nothing here restates a field.
  */
 export function buildOpenApi(content: Content, origin: string): Record<string, unknown> {
   const toolPaths = Object.fromEntries(

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { InvalidJsonError, PayloadTooLargeError, ValidationError } from './errors';
 import { describeProblems, validateInput } from './validate';
 
-/** The largest JSON body the API reads (README, "Limits"). Larger bodies get 413. */
+/** The largest JSON body the API reads (docs/agent-api.md, "Limits and quotas"). Larger bodies get 413. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 /** Reads the body as text, refusing it with 413 as soon as it passes `limit` bytes (declared or streamed). */

@@ -1,5 +1,5 @@
 /**
- * The Cache-Control policies of this site (README, "Caching"), the same however the build is served.
+ * The Cache-Control policies of this site (docs/serving.md, "Caching"), the same however the build is served.
  * Prerendered HTML pages keep Next's own (`s-maxage=31536000`: a CDN keeps a page until the next deploy).
  */
 

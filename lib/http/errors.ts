@@ -1,7 +1,7 @@
 const API_ERROR = Symbol.for('consultancy-site:api-error');
 
 /**
- * The one error envelope of the spec's Errors section: `{ error: { code, message, resolution } }`.
+ * The one error envelope (docs/agent-api.md, "Errors"): `{ error: { code, message, resolution } }`.
  * Code throws one of these; `toErrorResponse` (lib/http/api-route.ts) turns it into the response. Each subclass
  * fixes its status and code, so a caller can rely on a code always meaning the same thing.
  */
@@ -29,7 +29,7 @@ export abstract class ApiError extends Error {
     this.headers = headers;
   }
 
-  /** The envelope body, exactly the spec's ErrorBody. */
+  /** The envelope body, exactly ErrorBody (docs/agent-api.md, "Errors"). */
   toBody(): ErrorBody {
     return { error: { code: this.code, message: this.message, resolution: this.resolution } };
   }

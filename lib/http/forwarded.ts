@@ -3,7 +3,7 @@ import { getConfig } from '@/lib/config/env';
 // What the forwarding headers tell a route: the client's address and the origin the site is reached at.
 
 /**
- * The address quotas are counted against (README, "Limits and quotas"): the last X-Forwarded-For entry. The
+ * The address quotas are counted against (docs/serving.md, "Client address"): the last X-Forwarded-For entry. The
  * project's server (lib/server/guard.ts) makes that entry the socket's peer, or, with TRUST_PROXY=true, leaves the
  * chain as the trusted proxy sent it, whose last entry is the address the proxy saw. Bare `next start` sets the
  * header from the socket only when a request has none, so there a proxy that appends the client's address, with

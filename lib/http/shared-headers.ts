@@ -1,10 +1,10 @@
 import { API_VERSION } from '../version';
 
 /**
- * The headers every response carries (the spec's CORS and Versioning sections, the security headers), and
- * those of API answers and of pages. next.config.ts gives them to everything Next answers; the static reads,
- * answered before Next by the project's server (lib/server/fast-path.ts), take them from here too, so both say the same.
- * Imported by next.config.ts: relative imports only.
+ * The headers every response carries (docs/agent-api.md, "Headers and CORS" and "Versioning"; docs/serving.md,
+ * "Security"), and those of API answers and of pages. next.config.ts gives them to everything Next answers; the static
+ * reads, answered before Next by the project's server (lib/server/fast-path.ts), take them from here too, so both say
+ * the same. Imported by next.config.ts: relative imports only.
  */
 export const SHARED_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',

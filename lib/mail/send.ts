@@ -9,7 +9,7 @@ import { MailDeliveryError } from '@/lib/http/errors';
 import { composeConsultationMail } from './compose';
 import { embeddedInbox } from './embedded-inbox';
 
-/** The caller hears within this long whatever the mail server does (README: "within about 15 s"). */
+/** The caller hears within this long whatever the mail server does (docs/agent-api.md, "schedule_consultation"). */
 const DEADLINE_MS = 14_000;
 
 interface SmtpTarget {

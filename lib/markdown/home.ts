@@ -1,8 +1,8 @@
 import type { Content } from '@/lib/content';
 
 /**
- * The body of the homepage as markdown (spec endpoint 10), from the same content as the HTML page: positioning, the four
- * engagements, featured case studies with their results, about, and how to get in touch.
+ * The body of the homepage as markdown (docs/agent-api.md, "Endpoints", 10), from the same content as the HTML page:
+ * positioning, the four engagements, featured case studies with their results, about, and how to get in touch.
  */
 export function homeMarkdown(content: Content, origin: string): string {
   const { site, bio, engagements, caseStudies } = content;

@@ -7,8 +7,8 @@ import type { McpManifest, McpServerDescription } from './schemas';
 import { serverInfo } from './server';
 
 /**
- * The spec's McpServerDescription for a GET without a session: the lists buildMcpServer registers, so it
- * names exactly what an MCP client would list. Resources are named by their MCP URIs.
+ * McpServerDescription (docs/agent-api.md, "MCP shapes") for a GET without a session: the lists buildMcpServer
+ * registers, so it names exactly what an MCP client would list. Resources are named by their MCP URIs.
  */
 export function buildMcpServerDescription(origin: string): McpServerDescription {
   return {
@@ -26,7 +26,10 @@ export function buildMcpServerDescription(origin: string): McpServerDescription 
   };
 }
 
-/** The spec's McpManifest (/mcp.json), from the REST manifest so that names, version and URLs agree. */
+/**
+ * McpManifest (/mcp.json; docs/agent-api.md, "MCP shapes"), from the REST manifest so that names, version and URLs
+ * agree.
+ */
 export function buildMcpManifest(origin: string): McpManifest {
   const manifest = buildManifest(origin);
   return {

@@ -1,7 +1,7 @@
 import { apiRoute, endpoint } from '@/lib/http/api-route';
 import { handleMcpDelete, handleMcpGet, handleMcpPost } from './handler';
 
-/** The MCP server at /api/mcp (spec endpoints 5-7): Streamable HTTP transport. */
+/** The MCP server at /api/mcp (docs/agent-api.md, "Endpoints", 5-7; docs/mcp.md): Streamable HTTP transport. */
 export const MCP_ENDPOINT = endpoint({
   GET: apiRoute(handleMcpGet),
   POST: apiRoute(handleMcpPost),

@@ -1,7 +1,8 @@
 import { ApiError } from '@/lib/http/errors';
 
-// HTTP-level errors of /api/mcp. They use the site's one envelope like every other API error (spec: Errors);
-// only a body that cannot be read as JSON-RPC is answered in JSON-RPC's own error form (jsonRpcErrorResponse).
+// HTTP-level errors of /api/mcp. They use the site's one envelope like every other API error (docs/agent-api.md,
+// "Errors"); only a body that cannot be read as JSON-RPC is answered in JSON-RPC's own error form
+// (jsonRpcErrorResponse).
 
 /** 400: a request other than initialize came without the Mcp-Session-Id header. */
 export class SessionRequiredError extends ApiError {

@@ -1,6 +1,6 @@
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 
-/** The MCP revision the spec names for this server (spec: Versioning 6): Streamable HTTP, 2025-03-26. */
+/** The MCP revision the API names for this server (docs/agent-api.md, "Versioning"): Streamable HTTP, 2025-03-26. */
 export const MCP_PROTOCOL_REVISION = '2025-03-26';
 
 /** The transport, as /mcp.json and the GET description name it. */

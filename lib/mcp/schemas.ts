@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The spec's McpServerDescription: what GET /api/mcp answers a caller without a session. */
+/** McpServerDescription (docs/agent-api.md, "MCP shapes"): what GET /api/mcp answers a caller without a session. */
 export const McpServerDescriptionSchema = z
   .object({
     jsonrpc: z.string(),
@@ -21,7 +21,7 @@ export const McpServerDescriptionSchema = z
   })
   .describe('McpServerDescription');
 
-/** The spec's McpManifest, served at /mcp.json. */
+/** McpManifest (docs/agent-api.md, "MCP shapes"), served at /mcp.json. */
 export const McpManifestSchema = z
   .object({
     name: z.string(),

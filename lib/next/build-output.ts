@@ -3,9 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * Everything this project reads of Next's build output and of how `next start` answers, in one module: the
- * checklist for a Next upgrade (README, "Next's internals"). tests/integration/serving-parity.test.ts serves one
- * build through the project's server and through bare `next start` and fails when any of this drifts.
+ * Everything this project reads of Next's build output and of how `next start` answers, in one module: the checklist
+ * for a Next upgrade (docs/serving.md, "Next's internals"). tests/integration/serving-parity.test.ts serves one build
+ * through the project's server and through bare `next start` and fails when any of this drifts.
  */
 
 /** The Vary list Next's runtime puts on every App Router answer, pages and route handlers alike. */

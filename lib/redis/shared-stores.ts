@@ -13,7 +13,7 @@ const connection = processSingleton<{ url?: string }>('redis-connection', () => 
  * Chooses where MCP sessions, quotas and Idempotency-Key records live: in this process's memory (the
  * default, right for one instance), or, with REDIS_URL, in Redis, shared by every instance. Called once by
  * startApp (lib/server/start-up.ts) before anything is served. An unreachable Redis does not stop start-up: the server serves, logs a
- * warning, and connects in the background (README, "Deployment").
+ * warning, and connects in the background (docs/deployment.md, "If Redis is unreachable").
  */
 export async function chooseSharedStores(redisUrl: string | undefined): Promise<void> {
   if (!redisUrl || connection.url === redisUrl) return;

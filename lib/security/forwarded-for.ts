@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 const FORWARDED_DETAILS = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'] as const;
 
 /**
- * Makes a request's forwarding headers trustworthy before Next sees them (README, "Limits and quotas"), so that
+ * Makes a request's forwarding headers trustworthy before Next sees them (docs/serving.md, "Client address"), so that
  * the last X-Forwarded-For entry is always the client. Without a trusted proxy, X-Forwarded-For becomes the
  * socket's peer address, whatever the client sent, and its X-Forwarded-Host/-Proto/-Port are dropped (Next fills
  * them in from Host and the socket). Behind a trusted proxy the chain is kept as the proxy sent it: the proxy

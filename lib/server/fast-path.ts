@@ -39,7 +39,7 @@ export interface FastPathAnswers {
  * static reads and the prerendered HTML pages from memory, and the tool calls and MCP by the route handlers
  * their App Router routes export (lib/agent/tool-endpoint.ts, lib/mcp/endpoint.ts), each with the headers
  * `next start` sends with it (lib/next/build-output.ts). Next's per-request pipeline costs more than these
- * answers themselves (README, "Performance"); tests/integration/serving-parity.test.ts holds both to one answer.
+ * answers themselves (bench/README.md); tests/integration/serving-parity.test.ts holds both to one answer.
  */
 export class FastPath {
   constructor(private readonly answers: FastPathAnswers) {}

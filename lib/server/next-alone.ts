@@ -13,7 +13,7 @@ export async function startWithoutProjectServer(): Promise<void> {
   if (missingHeaders) console.warn(missingHeaders);
   if (!config.TRUST_PROXY) {
     console.warn(
-      '[server] served by Next alone: Next keeps an X-Forwarded-For header a client sends, so quotas count clients by an address they can choose. Put a proxy that appends the client address in front and set TRUST_PROXY=true, or run npm start (README, "Limits and quotas").',
+      '[server] served by Next alone: Next keeps an X-Forwarded-For header a client sends, so quotas count clients by an address they can choose. Put a proxy that appends the client address in front and set TRUST_PROXY=true, or run npm start (docs/serving.md, "Client address").',
     );
   }
 }

@@ -9,7 +9,7 @@ export interface ResourceDoc {
   name: string;
   path: string;
   description: string;
-  /** The JSON form's fields (spec: ResourceMarkdown, ResourceJson, ResourceVcard). */
+  /** The JSON form's fields (ResourceMarkdown, ResourceJson, ResourceVcard: docs/agent-api.md, "Resources"). */
   shape: string;
 }
 

@@ -9,7 +9,7 @@ export interface CurlExample {
 /** Pretty JSON for a single-quoted shell argument (a ' inside is closed, escaped and reopened). */
 const json = (value: unknown): string => JSON.stringify(value, null, 2).replace(/'/g, "'\\''");
 
-/** Paths of the agent surface, as the spec's Endpoints table names them. */
+/** Paths of the agent surface, as docs/agent-api.md, "Endpoints", names them. */
 export const AGENT_PATHS = {
   manifest: '/api/agent',
   evaluate: '/api/agent/tools/evaluate-client-needs',

@@ -47,7 +47,7 @@ function anyCase(word: string): string {
 }
 
 /**
- * An Accept header for which content negotiation between JSON and `ownType` surely gives JSON (README,
+ * An Accept header for which content negotiation between JSON and `ownType` surely gives JSON (docs/agent-api.md,
  * "Resources"): none, or one that names neither the own type nor `text/*` and has no q-values. Every other Accept
  * goes to the route, which negotiates it (RFC 9110, q-values honoured).
  */

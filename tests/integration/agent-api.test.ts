@@ -25,7 +25,7 @@ const post = (
   headers: Record<string, string> = { 'Content-Type': 'application/json' },
 ) => fetch(`${app.url}${pathname}`, { method: 'POST', body, headers });
 
-/** Asserts the spec's error envelope, exactly its three fields, and returns it. */
+/** Asserts the error envelope (docs/agent-api.md, "Errors"), exactly its three fields, and returns it. */
 async function expectEnvelope(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -39,7 +39,7 @@ async function expectEnvelope(response: Response, status: number, code: string) 
 }
 
 describe('GET /api/agent (the Manifest)', () => {
-  it('has every field of the spec, absolute URLs on the request origin, and the version', async () => {
+  it('has every field of the Manifest, absolute URLs on the request origin, and the version', async () => {
     const response = await get('/api/agent');
     expect(response.status).toBe(200);
     const manifest = await response.json();
@@ -163,7 +163,7 @@ describe('GET /api/agent/resources/{name}', () => {
 });
 
 describe('POST /api/agent/tools/evaluate-client-needs', () => {
-  it('answers the spec EvaluateClientNeedsResponse with an engagement from content', async () => {
+  it('answers the EvaluateClientNeedsResponse with an engagement from content', async () => {
     const response = await post(
       '/api/agent/tools/evaluate-client-needs',
       JSON.stringify({
@@ -252,7 +252,8 @@ describe('the error envelope and shared headers everywhere', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  // Only the project's server can: a Web Request cannot carry TRACE, so Next fails on it (README, "Known gaps").
+  // Only the project's server can: a Web Request cannot carry TRACE, so Next fails on it (docs/serving.md,
+  // "Known gaps").
   it.skipIf(defaultAppServer() === 'next')(
     'a method no route has (TRACE) is refused with the envelope, on MCP too',
     async () => {

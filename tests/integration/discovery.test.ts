@@ -19,7 +19,7 @@ const local = (url: string) => {
 };
 const varyTokens = (response: Response) =>
   (response.headers.get('vary') ?? '').split(',').map((t) => t.trim().toLowerCase());
-/** The token estimate the README states: one token per four characters, rounded up. */
+/** The token estimate docs/agents-and-crawlers.md states: one token per four characters, rounded up. */
 const tokenEstimate = (body: string) => String(Math.ceil([...body].length / 4));
 const linksOf = (markdown: string) => [...markdown.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => m[2] ?? '');
 

@@ -470,9 +470,9 @@ describe('fuzzing every endpoint of the running app', () => {
         optionalHeaders,
         fc.option(body, { nil: undefined }),
         async (verb, path, headers, payload) => {
-          // Known gap, left out on purpose and named in the README: a malformed multipart body posted to /contact
-          // (the one page with a form) makes Next's own form-action decoder fail with 500. Every other path refuses
-          // multipart posts before Next (lib/security/server-actions.ts).
+          // Known gap, left out on purpose and named in docs/serving.md, "Known gaps": a malformed multipart body
+          // posted to /contact (the one page with a form) makes Next's own form-action decoder fail with 500. Every
+          // other path refuses multipart posts before Next (lib/security/server-actions.ts).
           const multipart = Object.entries(headers).some(
             ([name, value]) => name.toLowerCase() === 'content-type' && String(value).startsWith('multipart/'),
           );

@@ -11,7 +11,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-describe('the homepage honours Accept: text/markdown (spec endpoint 10)', () => {
+describe('the homepage honours Accept: text/markdown (docs/agent-api.md, "Endpoints", 10)', () => {
   it.each([
     ['text/markdown', 'markdown'],
     ['text/markdown, text/html, */*', 'markdown'],

@@ -17,8 +17,8 @@ import {
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
- * Redis stops while two instances serve (README, "Deployment"). MCP sessions and requests with an
- * Idempotency-Key answer 503 SERVICE_UNAVAILABLE with the envelope and Retry-After, at once; everything else is
+ * Redis stops while two instances serve (docs/deployment.md, "If Redis is unreachable"). MCP sessions and requests with
+ * an Idempotency-Key answer 503 SERVICE_UNAVAILABLE with the envelope and Retry-After, at once; everything else is
  * served, quotas counting per instance; a warning is logged once; and when Redis is back, so is sharing.
  */
 let redis: TestRedis;

@@ -3,7 +3,7 @@ import { publicOrigin } from '@/lib/http/forwarded';
 import { MANIFEST_LINK } from '@/lib/http/shared-headers';
 import { apiRoute, json, otherMethods } from '@/lib/http/api-route';
 
-/** GET /api/agent: the Manifest (spec endpoint 1), the entry point and version authority. */
+/** GET /api/agent: the Manifest (docs/agent-api.md, "Manifest"), the entry point and version authority. */
 export const GET = apiRoute(async (request) =>
   json(buildManifest(publicOrigin(request)), 200, { Link: MANIFEST_LINK }),
 );

@@ -1,4 +1,4 @@
 import { MCP_ENDPOINT } from '@/lib/mcp/endpoint';
 
-/** The MCP server (spec endpoints 5-7): Streamable HTTP transport. */
+/** The MCP server (docs/mcp.md): Streamable HTTP transport. */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = MCP_ENDPOINT;

@@ -186,7 +186,7 @@ const EnvelopeSchema = z
   .object({ error: z.object({ code: z.string(), message: z.string(), resolution: z.string() }).strict() })
   .strict();
 
-/** The error of an envelope response (JSON, no-store), checked against the spec's shape. */
+/** The error of an envelope response (JSON, no-store), checked against its shape (docs/agent-api.md, "Errors"). */
 export async function envelopeOf(response: Response): Promise<z.infer<typeof EnvelopeSchema>['error']> {
   if (!/^application\/json/.test(response.headers.get('content-type') ?? '')) {
     throw new Error(

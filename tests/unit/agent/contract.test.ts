@@ -15,7 +15,7 @@ describe('one source for every shape', () => {
     expect(manifest.version).toBe(API_VERSION);
   });
 
-  it('lists exactly the spec resource names, from the resource definitions', () => {
+  it('lists exactly the four resource names, from the resource definitions', () => {
     expect(RESOURCES.map((r) => r.name)).toEqual(ResourceNameSchema.options);
     expect(manifest.resources.map((r) => r.name)).toEqual(['bio', 'case-studies', 'engagements', 'contact-card']);
   });

@@ -98,7 +98,7 @@ describe('the MCP surface is derived from lib/agent', () => {
     expect(text).toContain('not a booking');
   });
 
-  it('the GET description and /mcp.json have the spec shapes and the version', () => {
+  it('the GET description and /mcp.json have the documented shapes and the version', () => {
     const description = McpServerDescriptionSchema.strict().parse(buildMcpServerDescription(context.origin));
     expect(description.result.serverInfo.version).toBe(API_VERSION);
     expect(description.result.protocolVersion).toBe('2025-03-26');

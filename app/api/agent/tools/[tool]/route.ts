@@ -1,4 +1,4 @@
 import { TOOL_ENDPOINT } from '@/lib/agent/tool-endpoint';
 
-/** POST /api/agent/tools/{evaluate-client-needs | schedule-consultation} (spec endpoints 3 and 4). */
+/** POST /api/agent/tools/{evaluate-client-needs | schedule-consultation} (docs/agent-api.md, "Tools"). */
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = TOOL_ENDPOINT;

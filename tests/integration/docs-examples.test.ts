@@ -8,13 +8,19 @@ import { ROOT, type RunningApp } from './support/app';
 import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
+/** The references whose examples these are: the API's and the MCP server's. */
+const REFERENCES = ['docs/agent-api.md', 'docs/mcp.md'];
+/** Every document whose curl examples are run. */
+const DOCUMENTS = ['README.md', ...REFERENCES];
+
 /**
- * The README's curl examples work as written against the run line's server: every `curl` command in a shell
- * block of README.md is run with bash, with only the address http://localhost:3000 swapped for the test server's.
+ * The documentation's curl examples work as written against the run line's server: every `curl` command in a
+ * shell block of DOCUMENTS is run with bash, with only the address http://localhost:3000 swapped for the test
+ * server's.
  */
-function readmeCurlCommands(): string[] {
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/```(?:sh|bash)\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+function curlCommands(document: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, document), 'utf8');
+  const blocks = [...text.matchAll(/```(?:sh|bash)\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
   return blocks
     .flatMap((block) => block.replace(/\\\n\s*/g, ' ').split('\n'))
     .map((line) => line.replace(/\s+#.*$/, '').trim())
@@ -23,7 +29,7 @@ function readmeCurlCommands(): string[] {
 
 let smtp: TestSmtpServer;
 let app: RunningApp;
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-'));
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-examples-'));
 
 beforeAll(async () => {
   ({ app, smtp } = await startAppWithMail(startSmtpServer));
@@ -33,10 +39,11 @@ afterAll(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-describe('README curl examples', () => {
-  const commands = readmeCurlCommands();
+describe('curl examples of the documentation', () => {
+  const commands = DOCUMENTS.flatMap(curlCommands);
 
   it('finds the examples', () => {
+    for (const document of REFERENCES) expect(curlCommands(document).length, document).toBeGreaterThanOrEqual(4);
     expect(commands.length).toBeGreaterThanOrEqual(8);
   });
 
