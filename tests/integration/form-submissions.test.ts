@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningApp } from './support/app';
+import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
+import { type TestSmtpServer, startSmtpServer } from './support/smtp';
+
+/**
+ * Hand-made form submissions whose hidden action fields or Server Action arguments refer to parts they do not
+ * include: Next leaves React waiting for those parts and answers 500. The project's server refuses them with a
+ * plain 400 first (lib/security/react-reply.ts); nothing is mailed and nothing is logged as an error. The real
+ * form, with and without JavaScript, is tests/e2e/contact-form.spec.ts and the first test below.
+ */
+let app: RunningApp;
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  ({ app, smtp } = await startAppWithMail(startSmtpServer));
+});
+afterAll(() => stopAppWithMail(app, smtp));
+
+/** The consultation form as a browser without JavaScript posts it, with `replaced` hidden fields. */
+async function contactForm(replaced: Record<string, string> = {}): Promise<FormData> {
+  const html = await (await fetch(`${app.url}/contact`)).text();
+  const fields = new FormData();
+  for (const [, name = '', value = ''] of html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
+    fields.append(name, replaced[name] ?? value.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+  fields.append('client_name', 'Mo Reyes');
+  fields.append('client_email', 'mo@latticeworks.example');
+  return fields;
+}
+
+async function actionId(): Promise<string> {
+  return (JSON.parse(String((await contactForm()).get('$ACTION_1:0'))) as { id: string }).id;
+}
+
+const post = (headers: Record<string, string>, body: BodyInit) =>
+  fetch(`${app.url}/contact`, { method: 'POST', headers: { Origin: app.url, ...headers }, body });
+
+async function expectRefused(response: Response): Promise<void> {
+  expect(response.status).toBe(400);
+  expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+  expect(await response.text()).toMatch(/Nothing was sent\./);
+}
+
+describe('form submissions that refer to parts they do not include', () => {
+  it('the real form without JavaScript still sends its mail', async () => {
+    const before = smtp.received.length;
+    const response = await post({}, await contactForm());
+    expect(response.status).toBe(200);
+    await expect.poll(() => smtp.received.length).toBe(before + 1);
+  });
+
+  it.each([
+    ['a reference to a missing part', '["$1"]'],
+    ['a Map that refers to a missing part', '[{"a":"$Q1"}]'],
+    ['a reference that is not hexadecimal', '["$zz"]'],
+  ])('a Next-Action call with %s: 400', async (_label, body) => {
+    const id = await actionId();
+    await expectRefused(await post({ 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8' }, body));
+  });
+
+  it('a multipart Next-Action call whose arguments refer to a missing part: 400', async () => {
+    const form = new FormData();
+    form.append('0', '["$1"]');
+    await expectRefused(await post({ 'Next-Action': await actionId() }, form));
+  });
+
+  it('React’s own encodings that refer to no part still reach the action', async () => {
+    const id = await actionId();
+    const call = await post(
+      { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' },
+      '["$undefined","$K1"]',
+    );
+    expect(call.status).toBe(200);
+  });
+
+  it.each([
+    ['bound arguments that are not there', { '$ACTION_1:0': 'BOUND_MISSING' }],
+    ['bound arguments that are not JSON', { '$ACTION_1:1': '[garbage' }],
+    ['bound arguments that refer to a missing part', { '$ACTION_1:1': '["$5"]' }],
+    ['action fields that are not JSON', { '$ACTION_1:0': '{garbage' }],
+  ])('a form without JavaScript with %s: 400', async (_label, replaced) => {
+    const id = await actionId();
+    const fields = Object.fromEntries(
+      Object.entries(replaced).map(([name, value]) => [
+        name,
+        value === 'BOUND_MISSING' ? JSON.stringify({ id, bound: '$@9' }) : value,
+      ]),
+    );
+    await expectRefused(await post({}, await contactForm(fields)));
+  });
+
+  it('mailed nothing and logged no error for any of them', async () => {
+    expect(smtp.received).toHaveLength(1);
+    expect(app.output()).not.toMatch(/Connection closed|Error:|^\s+at /m);
+  });
+});
