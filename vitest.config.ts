@@ -25,6 +25,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/mcp-conformance.test.ts',
   'tests/integration/hardening-headers.test.ts',
   'tests/integration/hardening-idempotency.test.ts',
+  'tests/integration/public-origin.test.ts',
 ];
 
 export default defineConfig({
