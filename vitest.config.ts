@@ -26,6 +26,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/hardening-headers.test.ts',
   'tests/integration/hardening-idempotency.test.ts',
   'tests/integration/public-origin.test.ts',
+  'tests/integration/quota-ipv6.test.ts',
 ];
 
 export default defineConfig({
