@@ -27,6 +27,8 @@ const SERVED_EITHER_WAY = [
   'tests/integration/hardening-idempotency.test.ts',
   'tests/integration/odd-requests.test.ts',
   'tests/integration/abusive-clients.test.ts',
+  'tests/integration/public-origin.test.ts',
+  'tests/integration/quota-ipv6.test.ts',
 ];
 
 export default defineConfig({

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/http/errors';
 import { consumeQuota } from '@/lib/http/quota';
 import { generalQuota } from '@/lib/http/api-route';
 import { validateInput } from '@/lib/http/validate';
-import { type ConsultationFormState, FORM_FIELDS, INITIAL_FORM_STATE } from './form-state';
+import { type ConsultationFormState, FORM_FIELDS, type FormField, INITIAL_FORM_STATE } from './form-state';
 
 /**
  * The contact form's server action. It submits through the same code as the agent API's
@@ -28,18 +28,21 @@ export async function submitConsultation(
       message: 'This submission did not come from the consultation form; nothing was sent. Please use the form.',
     };
   }
-  const values = Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]));
+  const { values, notText } = readFormFields(form);
   // Empty optional fields are left out rather than sent as empty strings.
   const input = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
   const validated = validateInput(ScheduleConsultationRequestSchema, input);
-  if (!validated.ok) {
+  if (!validated.ok || notText.length > 0) {
     return {
       status: 'invalid',
       values,
-      // The type hint ("(a string)") helps an API caller, not a person filling in a form.
-      fieldErrors: Object.fromEntries(
-        validated.problems.map((p) => [p.field, p.message.replace(/ \(a string\)$/, '')]),
-      ),
+      fieldErrors: {
+        // The type hint ("(a string)") helps an API caller, not a person filling in a form.
+        ...(validated.ok
+          ? {}
+          : Object.fromEntries(validated.problems.map((p) => [p.field, p.message.replace(/ \(a string\)$/, '')]))),
+        ...Object.fromEntries(notText.map((field) => [field, 'must be text, not a file'])),
+      },
       message: 'Please correct the highlighted fields.',
     };
   }
@@ -65,4 +68,19 @@ export async function submitConsultation(
         : `Your request could not be sent because of an unexpected error (reference ${requestId}). Nothing was sent; please try again or write by email.`;
     return { status: 'failed', values, fieldErrors: {}, message };
   }
+}
+
+/**
+ * The form's fields as text. A field posted as a file (only a handcrafted post can) is named in `notText` and
+ * read as empty, so it becomes a field error rather than the text "[object File]".
+ */
+function readFormFields(form: FormData): { values: Record<string, string>; notText: FormField[] } {
+  const notText = FORM_FIELDS.filter((field) => form.getAll(field).some((entry) => typeof entry !== 'string'));
+  const values = Object.fromEntries(
+    FORM_FIELDS.map((field) => {
+      const value = form.get(field);
+      return [field, typeof value === 'string' && !notText.includes(field) ? value : ''];
+    }),
+  );
+  return { values, notText };
 }

@@ -34,7 +34,8 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 /**
  * Reads a JSON request body and validates it against `schema`. Not JSON, malformed JSON, a body over
  * MAX_BODY_BYTES, or fields that are missing or wrong each get their own 400/413 with the envelope; a
- * validation error names every bad field. `expected` is the one-line shape shown in the resolution.
+ * validation error names the bad fields (a bounded list, lib/http/validate.ts). `expected` is the one-line shape
+ * shown in the resolution.
  */
 export async function readJsonBody<S extends z.ZodType>(
   request: Request,

@@ -1,5 +1,6 @@
 import { processSingleton } from '@/lib/process-singleton';
 import { RateLimitedError } from './errors';
+import { quotaClientOf } from './quota-client';
 
 /** What a quota says about one client after counting a request. */
 export interface QuotaState {
@@ -76,13 +77,14 @@ export interface Quota {
 }
 
 /**
- * Counts one request of `client` against `quota`. Past the quota it throws 429 RATE_LIMITED with Retry-After
- * and the RateLimit-* headers; otherwise it returns the state for the headers of the response. An unlimited
- * quota (0) returns undefined and counts nothing.
+ * Counts one request of the client at `address` against `quota`, keyed by quotaClientOf (an IPv6 client by its
+ * /64). Past the quota it throws 429 RATE_LIMITED with Retry-After and the RateLimit-* headers; otherwise it
+ * returns the state for the headers of the response. An unlimited quota (0) returns undefined and counts nothing.
  */
-export async function consumeQuota(quota: Quota, client: string): Promise<QuotaState | undefined> {
+export async function consumeQuota(quota: Quota, address: string): Promise<QuotaState | undefined> {
   if (quota.limit <= 0) return undefined;
-  const state = await holder.store.consume(`${quota.name}:${client}`, quota.limit, quota.windowSeconds);
+  const key = `${quota.name}:${quotaClientOf(address)}`;
+  const state = await holder.store.consume(key, quota.limit, quota.windowSeconds);
   if (!state.allowed) {
     const per =
       quota.windowSeconds === 3600 ? 'hour' : quota.windowSeconds === 60 ? 'minute' : `${quota.windowSeconds} s`;

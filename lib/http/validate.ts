@@ -28,6 +28,16 @@ const fieldErrorMap: z.core.$ZodErrorMap = (issue) => {
   return undefined;
 };
 
+/** At most this many problems are listed in a message; the rest are counted. */
+const MAX_LISTED_PROBLEMS = 10;
+/** A field name or message longer than this is cut: the caller's own key names must not make the answer huge. */
+const MAX_FIELD_LENGTH = 64;
+const MAX_MESSAGE_LENGTH = 200;
+
+function shortened(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
 /**
  * Validates input against a schema and words every problem per field. Shared by the REST body reader, the
  * contact form and anything else that takes the tools' input, so a field is always explained the same way.
@@ -41,18 +51,24 @@ export function validateInput<S extends z.ZodType>(schema: S, data: unknown): Va
       const field = issue.path.map(String).join('.');
       if (issue.code === 'unrecognized_keys') {
         return issue.keys.map((key) => ({
-          field: [field, key].filter(Boolean).join('.'),
+          field: shortened([field, key].filter(Boolean).join('.'), MAX_FIELD_LENGTH),
           message: 'is not a known field',
         }));
       }
-      return [{ field, message: field ? issue.message : `the body ${issue.message}` }];
+      const message = shortened(issue.message, MAX_MESSAGE_LENGTH);
+      return [{ field: shortened(field, MAX_FIELD_LENGTH), message: field ? message : `the body ${message}` }];
     }),
   };
 }
 
-/** "client_name is required (a string); client_email must be an email address". */
+/**
+ * "client_name is required (a string); client_email must be an email address", bounded: the first ten problems,
+ * then how many more there are.
+ */
 export function describeProblems(problems: readonly FieldProblem[]): string {
-  return problems
-    .map((problem) => (problem.field ? `${problem.field} ${problem.message}` : problem.message))
-    .join('; ');
+  const listed = problems
+    .slice(0, MAX_LISTED_PROBLEMS)
+    .map((problem) => (problem.field ? `${problem.field} ${problem.message}` : problem.message));
+  const more = problems.length - listed.length;
+  return [...listed, ...(more > 0 ? [`and ${more} more`] : [])].join('; ');
 }

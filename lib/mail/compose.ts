@@ -2,6 +2,7 @@ import type { SendMailOptions } from 'nodemailer';
 import { type RequestChannel, describeChannel } from '@/lib/agent/channel';
 import type { EngagementSuggestion } from '@/lib/agent/evaluate';
 import type { ScheduleConsultationRequest } from '@/lib/agent/schemas';
+import { literalHeaderText } from './literal-header-text';
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(value: string): string {
@@ -54,7 +55,8 @@ function fieldsOf(
 /**
  * The mail a consultation request becomes: a subject with the client's name, plain-text and HTML bodies with
  * every field (HTML-escaped), and Reply-To set to the client so that answering reaches them directly.
- * Addresses are passed to nodemailer as objects, never spliced into header strings.
+ * Addresses are passed to nodemailer as objects, never spliced into header strings; the requester's text in the
+ * subject and the Reply-To name reads as typed (literal-header-text.ts).
  */
 export function composeConsultationMail(
   request: ScheduleConsultationRequest,
@@ -93,8 +95,9 @@ export function composeConsultationMail(
   return {
     from: envelope.from,
     to: envelope.to,
-    replyTo: { name, address: request.client_email },
-    subject: `Consultation request from ${name}${sector}`,
+    // The requester's text in a header is shown as typed, never decoded as encoded words of theirs.
+    replyTo: { name: literalHeaderText(name), address: request.client_email },
+    subject: literalHeaderText(`Consultation request from ${name}${sector}`),
     text,
     html,
     headers: { 'X-Consultation-Request-Id': envelope.requestId },
