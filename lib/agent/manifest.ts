@@ -5,10 +5,12 @@ import { describeFields } from './describe';
 import { RESOURCES } from './resources';
 import type { Manifest } from './schemas';
 import { TOOLS, toolUrl } from './tools';
+import { MCP_PATH, resourcePath } from '@/lib/http/api-paths';
+import { capitalised, resourcesInWords, toolsInWords } from './surface';
 
 /** The absolute REST URL of a resource. */
 export function resourceUrl(origin: string, name: string): string {
-  return `${origin}/api/agent/resources/${name}`;
+  return `${origin}${resourcePath(name)}`;
 }
 
 /**
@@ -20,7 +22,7 @@ export function buildManifest(origin: string): Manifest {
     name: site.siteName,
     version: API_VERSION,
     description:
-      `Agent API of ${site.siteName}: ${site.description} Four read-only resources and two tools; ` +
+      `Agent API of ${site.siteName}: ${site.description} ${capitalised(resourcesInWords())} and ${toolsInWords()}; ` +
       `the same surface is served over MCP (Streamable HTTP; ${describeServedRevisions()}).`,
     resources: RESOURCES.map((resource) => ({
       name: resource.name,
@@ -34,6 +36,6 @@ export function buildManifest(origin: string): Manifest {
       body: describeFields(tool.input),
       description: tool.description,
     })),
-    mcp: `${origin}/api/mcp`,
+    mcp: `${origin}${MCP_PATH}`,
   };
 }

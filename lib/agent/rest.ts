@@ -9,6 +9,7 @@ import { summariseFields } from './describe';
 import { RESOURCES, findResource, readResource } from './resources';
 import { TOOLS, findToolBySlug } from './tools';
 import { vcardFileName } from './vcard';
+import { MANIFEST_PATH, resourcePath, toolPath } from '@/lib/http/api-paths';
 
 function param(context: ApiContext, name: string): string {
   const value = context.params[name];
@@ -27,7 +28,7 @@ export async function serveResource(request: Request, context: ApiContext): Prom
   if (!resource) {
     throw new NotFoundError(
       `There is no resource named "${name}".`,
-      `Use one of ${RESOURCES.map((r) => r.name).join(', ')}: GET /api/agent/resources/{name}. GET /api/agent lists them with their URLs.`,
+      `Use one of ${RESOURCES.map((r) => r.name).join(', ')}: GET ${resourcePath('{name}')}. GET ${MANIFEST_PATH} lists them with their URLs.`,
     );
   }
   const content = readResource(resource, publicOrigin(request));
@@ -47,8 +48,8 @@ export async function callTool(request: Request, context: ApiContext): Promise<R
   const tool = findToolBySlug(slug);
   if (!tool) {
     throw new NotFoundError(
-      `There is no tool at /api/agent/tools/${slug}.`,
-      `Use ${TOOLS.map((t) => `POST /api/agent/tools/${t.slug}`).join(' or ')}; GET /api/agent describes their bodies.`,
+      `There is no tool at ${toolPath(slug)}.`,
+      `Use ${TOOLS.map((t) => `POST ${toolPath(t.slug)}`).join(' or ')}; GET ${MANIFEST_PATH} describes their bodies.`,
     );
   }
   // The key is checked before the body, so a bad key is refused however the body looks.

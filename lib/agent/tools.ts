@@ -11,6 +11,7 @@ import {
   ScheduleConsultationRequestSchema,
   ScheduleConsultationResponseSchema,
 } from './schemas';
+import { toolPath } from '@/lib/http/api-paths';
 
 /** What a tool handler knows about its caller, whichever door (REST or MCP) it came through. */
 export interface ToolContext {
@@ -56,7 +57,7 @@ function defineTool<I extends z.ZodType, O extends z.ZodType>(tool: ToolDefiniti
 
 /** The absolute REST URL of a tool. */
 export function toolUrl(origin: string, tool: Pick<ToolDefinition, 'slug'>): string {
-  return `${origin}/api/agent/tools/${tool.slug}`;
+  return `${origin}${toolPath(tool.slug)}`;
 }
 
 export const evaluateClientNeedsTool = defineTool({

@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { ScheduleConsultationRequestSchema } from '@/lib/agent/schemas';
 import { scheduleConsultationTool } from '@/lib/agent/tools';
 import { clientAddress, originFromHeaders } from '@/lib/http/forwarded';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError, unexpectedError } from '@/lib/http/errors';
 import { consumeQuota } from '@/lib/http/quota';
 import { generalQuota } from '@/lib/http/api-route';
 import { validateInput } from '@/lib/http/validate';
@@ -61,11 +61,10 @@ export async function submitConsultation(
     });
     return { status: 'sent', values: {}, fieldErrors: {}, message: result.message };
   } catch (error) {
-    if (!(error instanceof ApiError)) console.error(`[${requestId}] contact form failed`, error);
     const message =
       error instanceof ApiError
         ? `${error.message} ${error.resolution}`
-        : `Your request could not be sent because of an unexpected error (reference ${requestId}). Nothing was sent; please try again or write by email.`;
+        : `${unexpectedError(requestId, error, 'the contact form').message} Nothing was sent; please try again or write by email.`;
     return { status: 'failed', values, fieldErrors: {}, message };
   }
 }

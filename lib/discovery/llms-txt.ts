@@ -2,10 +2,12 @@ import { resourceUrl } from '@/lib/agent/manifest';
 import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
-import { markdownPath, renderAllMarkdownPages } from '@/lib/markdown/page-markdown';
-import { listSitePages } from '@/lib/site/pages';
+import { renderAllMarkdownPages } from '@/lib/markdown/page-markdown';
+import { listSitePages, markdownPath } from '@/lib/site/pages';
 import { SERVER_CARD_PATH } from '@/lib/mcp/server-card-schema';
 import { describeServedRevisions } from '@/lib/mcp/protocol';
+import { MCP_PATH } from '@/lib/http/api-paths';
+import { toolsInWords } from '@/lib/agent/surface';
 
 const link = (name: string, url: string, notes: string) => `- [${name}](${url}): ${notes}`;
 
@@ -23,7 +25,7 @@ export function buildLlmsTxt(content: Content, origin: string): string {
     '',
     `> ${site.description}`,
     '',
-    `${bio.name}, ${bio.role.toLowerCase()}, ${bio.location.city}. Every page is available as markdown (add .md to its path, or send Accept: text/markdown). Agents can read the resources and call the two tools over a JSON API or MCP; schedule_consultation sends a real request that ${bio.name} answers personally within 24 hours.`,
+    `${bio.name}, ${bio.role.toLowerCase()}, ${bio.location.city}. Every page is available as markdown (add .md to its path, or send Accept: text/markdown). Agents can read the resources and call the ${toolsInWords()} over a JSON API or MCP; schedule_consultation sends a real request that ${bio.name} answers personally within 24 hours.`,
     '',
     '## Pages',
     '',
@@ -50,7 +52,7 @@ export function buildLlmsTxt(content: Content, origin: string): string {
     link(
       'MCP manifest',
       `${origin}/mcp.json`,
-      `the same surface over MCP (Streamable HTTP; ${describeServedRevisions()}) at ${origin}/api/mcp`,
+      `the same surface over MCP (Streamable HTTP; ${describeServedRevisions()}) at ${origin}${MCP_PATH}`,
     ),
     link(
       'MCP server card',

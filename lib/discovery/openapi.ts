@@ -18,6 +18,7 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
 } from '@/lib/http/idempotency-key';
 import { API_VERSION } from '@/lib/version';
+import { MANIFEST_PATH, MCP_PATH, resourcePath, toolPath } from '@/lib/http/api-paths';
 
 /** A zod schema as an OpenAPI 3.1 schema object (JSON Schema 2020-12, without its `$schema` line). */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -97,7 +98,7 @@ const REPLAYED_HEADER = {
 export function buildOpenApi(content: Content, origin: string): Record<string, unknown> {
   const toolPaths = Object.fromEntries(
     TOOLS.map((tool) => [
-      `/api/agent/tools/${tool.slug}`,
+      toolPath(tool.slug),
       {
         post: {
           operationId: tool.name,
@@ -143,11 +144,11 @@ export function buildOpenApi(content: Content, origin: string): Record<string, u
     info: {
       title: `${content.site.siteName} agent API`,
       version: API_VERSION,
-      description: `${content.site.description} The manifest at /api/agent is the version authority; the same surface is served over MCP at /api/mcp.`,
+      description: `${content.site.description} The manifest at ${MANIFEST_PATH} is the version authority; the same surface is served over MCP at ${MCP_PATH}.`,
     },
     servers: [{ url: origin }],
     paths: {
-      '/api/agent': {
+      [MANIFEST_PATH]: {
         get: {
           operationId: 'getManifest',
           summary: 'The manifest: every resource and tool with URL, method and body',
@@ -161,7 +162,7 @@ export function buildOpenApi(content: Content, origin: string): Record<string, u
           },
         },
       },
-      '/api/agent/resources/{name}': {
+      [resourcePath('{name}')]: {
         get: {
           operationId: 'getResource',
           summary: 'One read-only resource',

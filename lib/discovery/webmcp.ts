@@ -1,5 +1,6 @@
 import { inputJsonSchema } from '@/lib/agent/describe';
 import { TOOLS } from '@/lib/agent/tools';
+import { toolPath } from '@/lib/http/api-paths';
 
 /** What public/webmcp.js registers with `navigator.modelContext`: derived from the tools in lib/agent. */
 export interface WebMcpToolSpec {
@@ -19,7 +20,7 @@ export function webMcpTools(): WebMcpToolSpec[] {
       name: tool.name,
       description: tool.description,
       inputSchema,
-      endpoint: `/api/agent/tools/${tool.slug}`,
+      endpoint: toolPath(tool.slug),
       readOnly: !tool.sideEffects,
     };
   });

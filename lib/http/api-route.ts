@@ -1,7 +1,7 @@
 import { getConfig } from '@/lib/config/env';
 import { CACHE_NEVER, CACHE_READ } from './cache-control';
 import { clientAddress } from './forwarded';
-import { ApiError, InternalError, MethodNotAllowedError } from './errors';
+import { ApiError, MethodNotAllowedError, unexpectedError } from './errors';
 import { type Quota, type QuotaState, consumeQuota, rateLimitHeaders } from './quota';
 
 /** What a handler knows about the request beyond the Request itself. */
@@ -33,14 +33,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /** Turns anything thrown into the error envelope; unknown errors become 500 with a request id, logged. */
 export function toErrorResponse(error: unknown, requestId: string): Response {
-  const known =
-    error instanceof ApiError
-      ? error
-      : new InternalError(
-          `An unexpected error occurred (request id ${requestId}).`,
-          `Try again shortly; if it persists, report the request id ${requestId} to the site owner.`,
-        );
-  if (!(error instanceof ApiError)) console.error(`[${requestId}] unexpected error`, error);
+  const known = error instanceof ApiError ? error : unexpectedError(requestId, error, 'an API route');
   return json(known.toBody(), known.status, { 'Cache-Control': 'no-store', ...known.headers });
 }
 

@@ -86,3 +86,15 @@ export class InternalError extends ApiError {
   readonly status = 500;
   readonly code = 'INTERNAL_ERROR';
 }
+
+/**
+ * The one answer to anything unexpected, for every channel (REST, MCP, the contact form): logged here with the
+ * request id and the stack, and answered with that id and no details.
+ */
+export function unexpectedError(requestId: string, error: unknown, where: string): InternalError {
+  console.error(`[${requestId}] unexpected error in ${where}`, error);
+  return new InternalError(
+    `An unexpected error occurred (request id ${requestId}).`,
+    `Try again shortly; if it persists, report the request id ${requestId} to the site owner.`,
+  );
+}

@@ -1,5 +1,5 @@
 import { methodNotAllowed } from './api-route';
-import { ROUTED_METHODS, apiMethodsAt, noApiEndpoint } from './api-methods';
+import { ROUTED_METHODS, apiMethodsAt, noApiEndpoint } from './api-paths';
 import { API_HEADERS, isApiPath } from './shared-headers';
 
 /** An answer written without a route: status, headers and body. */

@@ -4,6 +4,8 @@ import { type SitePage, listSitePages } from '@/lib/site/pages';
 import { agentsMarkdown } from './agents';
 import { caseStudyMarkdown, caseStudiesMarkdown, engagementMarkdown, engagementsMarkdown } from './collections';
 import { homeMarkdown } from './home';
+import { scheduleConsultationTool, toolUrl } from '@/lib/agent/tools';
+import { MANIFEST_PATH, resourcePath } from '@/lib/http/api-paths';
 
 /**
  * Every human page as markdown, for agents and crawlers: the same content as the HTML page, with YAML front matter
@@ -20,11 +22,6 @@ export function frontMatter(fields: Record<string, string>): string {
   return ['---', ...Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`), '---', ''].join(
     '\n',
   );
-}
-
-/** The `.md` address of a page: /index.md for the homepage, /about.md for /about. */
-export function markdownPath(pagePath: string): string {
-  return pagePath === '/' ? '/index.md' : `${pagePath}.md`;
 }
 
 /** The markdown body of a page of the site, or undefined when `path` names none. */
@@ -65,8 +62,8 @@ function contactMarkdown({ site, bio }: Content, origin: string): string {
     `${page.responseTime} A request is not a booking: no time is reserved until ${bio.name} replies.`,
     '',
     `- People: the form at ${origin}/contact`,
-    `- Agents: POST ${origin}/api/agent/tools/schedule-consultation with client_name and client_email (see ${origin}/api/agent)`,
-    `- Contact card: ${origin}/api/agent/resources/contact-card (Accept: text/vcard)`,
+    `- Agents: POST ${toolUrl(origin, scheduleConsultationTool)} with client_name and client_email (see ${origin}${MANIFEST_PATH})`,
+    `- Contact card: ${origin}${resourcePath('contact-card')} (Accept: text/vcard)`,
     '',
   ].join('\n');
 }

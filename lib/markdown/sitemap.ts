@@ -1,6 +1,5 @@
 import type { Content } from '@/lib/content';
-import { type SitePage, listSitePages } from '@/lib/site/pages';
-import { markdownPath } from './page-markdown';
+import { type SitePage, listSitePages, markdownPath } from '@/lib/site/pages';
 
 /** The sitemap's groups, in order: a page belongs to the first whose test its path passes. */
 const GROUPS: readonly { heading: string; holds: (path: string) => boolean }[] = [

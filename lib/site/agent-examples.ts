@@ -1,4 +1,6 @@
 import { absoluteUrl } from './url';
+import { evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
+import { MANIFEST_PATH, MCP_PATH, resourcePath, toolPath } from '@/lib/http/api-paths';
 
 /** One copyable command on the /agents page. */
 export interface CurlExample {
@@ -11,10 +13,10 @@ const json = (value: unknown): string => JSON.stringify(value, null, 2).replace(
 
 /** Paths of the agent surface, as docs/agent-api.md, "Endpoints", names them. */
 export const AGENT_PATHS = {
-  manifest: '/api/agent',
-  evaluate: '/api/agent/tools/evaluate-client-needs',
-  schedule: '/api/agent/tools/schedule-consultation',
-  mcp: '/api/mcp',
+  manifest: MANIFEST_PATH,
+  evaluate: toolPath(evaluateClientNeedsTool.slug),
+  schedule: toolPath(scheduleConsultationTool.slug),
+  mcp: MCP_PATH,
   mcpManifest: '/mcp.json',
   llms: '/llms.txt',
 } as const;
@@ -67,7 +69,7 @@ export function buildCurlExamples(): Record<CurlExampleId, CurlExample> {
   const mcpHeaders = ['Accept: application/json, text/event-stream'];
   return {
     manifest: { title: 'Read the manifest', command: `curl -s ${absoluteUrl(AGENT_PATHS.manifest)}` },
-    resource: { title: 'Read a resource', command: `curl -s ${absoluteUrl('/api/agent/resources/engagements')}` },
+    resource: { title: 'Read a resource', command: `curl -s ${absoluteUrl(resourcePath('engagements'))}` },
     evaluate: { title: 'Evaluate client needs', command: post(AGENT_PATHS.evaluate, json(evaluateBody)) },
     schedule: {
       title: 'Request a consultation (sends a real email)',

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getSite } from '@/lib/content';
-import { markdownPath } from '@/lib/markdown/page-markdown';
+import { markdownPath } from './pages';
 
 /** What a page says about itself in search results and link previews. */
 export interface PageMetadataInput {

@@ -82,3 +82,8 @@ export function listSitePages({ site, bio, engagements, caseStudies }: Content):
     },
   ];
 }
+
+/** The `.md` address of a page: /index.md for the homepage, /about.md for /about. */
+export function markdownPath(pagePath: string): string {
+  return pagePath === '/' ? '/index.md' : `${pagePath}.md`;
+}

@@ -1,4 +1,4 @@
-import { noApiEndpoint } from '@/lib/http/api-methods';
+import { noApiEndpoint } from '@/lib/http/api-paths';
 import { apiRoute } from '@/lib/http/api-route';
 
 /** Any /api path that no route serves: 404 with the envelope, never an HTML page (docs/agent-api.md, "Errors"). */

@@ -2,8 +2,9 @@ import type { CurlExample } from '@/lib/site/agent-examples';
 import type { ResourceDoc } from '@/lib/site/agent-docs';
 import { CodeBlock } from '../code-block';
 import { DocSection } from './doc-section';
+import { capitalised, resourcesInWords } from '@/lib/agent/surface';
 
-/** The manifest and the four read-only resources. */
+/** The manifest and the read-only resources. */
 export function ResourcesSection({
   baseUrl,
   manifestUrl,
@@ -28,7 +29,7 @@ export function ResourcesSection({
         </p>
         <CodeBlock label={examples.manifest.title} code={examples.manifest.command} />
       </DocSection>
-      <DocSection id="resources" title="Four read-only resources">
+      <DocSection id="resources" title={capitalised(resourcesInWords())}>
         <p>
           Each resource is a plain <code>GET</code> with no parameters and no authentication, relative to{' '}
           <code>{baseUrl}</code>.

@@ -3,8 +3,9 @@ import type { ToolDoc } from '@/lib/site/agent-docs';
 import { CodeBlock } from '../code-block';
 import { DocSection } from './doc-section';
 import { FieldsTable } from './fields-table';
+import { capitalised, toolsInWords } from '@/lib/agent/surface';
 
-/** The two tools: an informational match, and a consultation request that reaches a person. */
+/** The tools: an informational match, and a consultation request that reaches a person. */
 export function ToolsSection({
   evaluate,
   schedule,
@@ -19,7 +20,7 @@ export function ToolsSection({
   examples: { evaluate: CurlExample; schedule: CurlExample };
 }) {
   return (
-    <DocSection id="tools" title="Two tools">
+    <DocSection id="tools" title={capitalised(toolsInWords())}>
       <p>
         Both tools are <code>POST</code> requests with a JSON body and <code>Content-Type: application/json</code>. A
         body that is missing a required field gets a <code>400</code> with the error envelope described below.

@@ -1,15 +1,26 @@
 import { NotFoundError } from './errors';
 
+/** The API's paths, each defined once here (docs/agent-api.md, "Endpoints"). */
+export const MANIFEST_PATH = '/api/agent';
+export const MCP_PATH = '/api/mcp';
+/** The path of a resource, by its name. */
+export const resourcePath = (name: string): string => `${MANIFEST_PATH}/resources/${name}`;
+/** The path of a tool, by its slug (the tool's name in kebab case). */
+export const toolPath = (slug: string): string => `${MANIFEST_PATH}/tools/${slug}`;
+
+const ANY_SEGMENT = '[^/]+';
+const exactly = (path: string) => new RegExp(`^${path}$`);
+
 /**
  * The methods each API path has, for answers given before a route is reached (a method Next does not route, such
  * as TRACE or PROPFIND). The routes declare the same lists; tests/integration/odd-requests.test.ts holds every
  * path's 405 `Allow` to its OPTIONS answer. Kept free of route code so proxy.ts can import it.
  */
 const API_METHODS: readonly { pattern: RegExp; allowed: readonly string[] }[] = [
-  { pattern: /^\/api\/agent$/, allowed: ['GET'] },
-  { pattern: /^\/api\/agent\/resources\/[^/]+$/, allowed: ['GET'] },
-  { pattern: /^\/api\/agent\/tools\/[^/]+$/, allowed: ['POST'] },
-  { pattern: /^\/api\/mcp$/, allowed: ['GET', 'POST', 'DELETE'] },
+  { pattern: exactly(MANIFEST_PATH), allowed: ['GET'] },
+  { pattern: exactly(resourcePath(ANY_SEGMENT)), allowed: ['GET'] },
+  { pattern: exactly(toolPath(ANY_SEGMENT)), allowed: ['POST'] },
+  { pattern: exactly(MCP_PATH), allowed: ['GET', 'POST', 'DELETE'] },
 ];
 
 /** The methods of the API endpoint at `pathname`, or undefined when no endpoint is there. */
@@ -32,6 +43,6 @@ export const ROUTED_METHODS: ReadonlySet<string> = new Set([
 export function noApiEndpoint(pathname: string): NotFoundError {
   return new NotFoundError(
     `There is no API endpoint at ${pathname}.`,
-    'GET /api/agent lists every resource and tool with its URL and method.',
+    `GET ${MANIFEST_PATH} lists every resource and tool with its URL and method.`,
   );
 }

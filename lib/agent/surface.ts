@@ -1,0 +1,16 @@
+import { RESOURCES } from './resources';
+import { TOOLS } from './tools';
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** A count in words, as prose writes small numbers ("four"). */
+export const countInWords = (count: number): string => NUMBER_WORDS[count] ?? String(count);
+
+/** How many read-only resources the surface has, in words: "four read-only resources". */
+export const resourcesInWords = (): string => `${countInWords(RESOURCES.length)} read-only resources`;
+
+/** How many tools the surface has, in words: "two tools". */
+export const toolsInWords = (): string => `${countInWords(TOOLS.length)} tools`;
+
+/** The first letter in upper case, for a heading or a sentence's start. */
+export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
