@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_WAITING_ANSWERS, STALLED_CONNECTION_MS } from '../../lib/server/connections';
-import { type RunningApp, defaultAppServer, startApp } from './support/app';
+import { defaultAppServer } from './support/app';
+import { appForThisFile } from './support/app-for-file';
 
 /**
  * Cheap attacks that used to degrade the whole site: a very long User-Agent (Next's bot pattern costs the square
@@ -10,18 +11,14 @@ import { type RunningApp, defaultAppServer, startApp } from './support/app';
  * time; costs are compared as ratios on the same server, not as absolute times.
  */
 const server = defaultAppServer();
-let app: RunningApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.stop());
+const served = appForThisFile();
 
 /** Median time of `count` sequential GETs of `path` with this User-Agent. */
 async function medianMs(path: string, userAgent: string, count = 9): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    const response = await fetch(`${app.url}${path}`, { headers: { 'User-Agent': userAgent } });
+    const response = await fetch(`${served.app.url}${path}`, { headers: { 'User-Agent': userAgent } });
     await response.arrayBuffer();
     expect(response.status).toBeLessThan(500);
     times.push(performance.now() - started);
@@ -45,7 +42,7 @@ describe(`a very long User-Agent costs what a short one does (${server})`, () =>
   }
 
   it('an AI fetcher named in a long User-Agent still gets the page as markdown', async () => {
-    const response = await fetch(`${app.url}/about`, {
+    const response = await fetch(`${served.app.url}/about`, {
       headers: { 'User-Agent': `Claude-User/1.0 ${'b'.repeat(15_000)}` },
     });
     expect(response.headers.get('content-type')).toMatch(/^text\/markdown/);
@@ -73,7 +70,7 @@ function serverKeepsConnection(serverPort: number, clientPort: number): boolean 
  * kept its end of the connection, polled every 100 ms for at most `withinMs`.
  */
 async function pipelineWithoutReading(path: string, count: number, withinMs: number): Promise<number> {
-  const { host, port } = new URL(app.url);
+  const { host, port } = new URL(served.app.url);
   const socket = net.connect(Number(port), '127.0.0.1');
   socket.pause();
   socket.on('error', () => {});
@@ -90,19 +87,19 @@ async function pipelineWithoutReading(path: string, count: number, withinMs: num
 
 describe.skipIf(server === 'next')('a client that pipelines and never reads', () => {
   it('pins little memory and is dropped at once when it pipelines past the limit', async () => {
-    const before = residentKb(app.pid!);
+    const before = residentKb(served.app.pid!);
     const keptFor = await Promise.all(
       Array.from({ length: 4 }, () => pipelineWithoutReading('/llms-full.txt', 1000, 10_000)),
     );
     for (const ms of keptFor) expect(ms).toBeLessThan(5_000);
-    const grownMb = (residentKb(app.pid!) - before) / 1024;
+    const grownMb = (residentKb(served.app.pid!) - before) / 1024;
     // Four attackers pinned about 485 MB before; what is left is the allocator's slack.
     expect(grownMb).toBeLessThan(40);
-    expect((await fetch(`${app.url}/llms.txt`)).status).toBe(200);
+    expect((await fetch(`${served.app.url}/llms.txt`)).status).toBe(200);
   });
 
   it(`is dropped ${STALLED_CONNECTION_MS / 1000} s after nothing moves: answers unread, or a body never finished`, async () => {
-    const { host, port } = new URL(app.url);
+    const { host, port } = new URL(served.app.url);
     const unread = pipelineWithoutReading('/llms-full.txt', MAX_WAITING_ANSWERS, STALLED_CONNECTION_MS + 10_000);
     const socket = net.connect(Number(port), '127.0.0.1');
     socket.on('error', () => {});

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningApp } from './support/app';
-import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
-import { type TestSmtpServer, startSmtpServer } from './support/smtp';
+import { describe, expect, it } from 'vitest';
+import { appWithMailForThisFile } from './support/app-for-file';
+import { contactFormData } from './support/contact-form';
+import { startSmtpServer } from './support/smtp';
 
 /**
  * Hand-made form submissions whose hidden action fields or Server Action arguments refer to parts they do not
@@ -9,30 +9,18 @@ import { type TestSmtpServer, startSmtpServer } from './support/smtp';
  * plain 400 first (lib/security/react-reply.ts); nothing is mailed and nothing is logged as an error. The real
  * form, with and without JavaScript, is tests/e2e/contact-form.spec.ts and the first test below.
  */
-let app: RunningApp;
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  ({ app, smtp } = await startAppWithMail(startSmtpServer));
-});
-afterAll(() => stopAppWithMail(app, smtp));
+const served = appWithMailForThisFile(startSmtpServer);
 
-/** The consultation form as a browser without JavaScript posts it, with `replaced` hidden fields. */
-async function contactForm(replaced: Record<string, string> = {}): Promise<FormData> {
-  const html = await (await fetch(`${app.url}/contact`)).text();
-  const fields = new FormData();
-  for (const [, name = '', value = ''] of html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
-    fields.append(name, replaced[name] ?? value.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
-  fields.append('client_name', 'Mo Reyes');
-  fields.append('client_email', 'mo@latticeworks.example');
-  return fields;
-}
+/** The consultation form as a browser without JavaScript posts it, with `hidden` fields replaced. */
+const contactForm = (hidden: Record<string, string> = {}) =>
+  contactFormData(served.app.url, { client_name: 'Mo Reyes', client_email: 'mo@latticeworks.example' }, hidden);
 
 async function actionId(): Promise<string> {
   return (JSON.parse(String((await contactForm()).get('$ACTION_1:0'))) as { id: string }).id;
 }
 
 const post = (headers: Record<string, string>, body: BodyInit) =>
-  fetch(`${app.url}/contact`, { method: 'POST', headers: { Origin: app.url, ...headers }, body });
+  fetch(`${served.app.url}/contact`, { method: 'POST', headers: { Origin: served.app.url, ...headers }, body });
 
 async function expectRefused(response: Response): Promise<void> {
   expect(response.status).toBe(400);
@@ -42,10 +30,10 @@ async function expectRefused(response: Response): Promise<void> {
 
 describe('form submissions that refer to parts they do not include', () => {
   it('the real form without JavaScript still sends its mail', async () => {
-    const before = smtp.received.length;
+    const before = served.smtp.received.length;
     const response = await post({}, await contactForm());
     expect(response.status).toBe(200);
-    await expect.poll(() => smtp.received.length).toBe(before + 1);
+    await expect.poll(() => served.smtp.received.length).toBe(before + 1);
   });
 
   it.each([
@@ -89,7 +77,7 @@ describe('form submissions that refer to parts they do not include', () => {
   });
 
   it('mailed nothing and logged no error for any of them', async () => {
-    expect(smtp.received).toHaveLength(1);
-    expect(app.output()).not.toMatch(/Connection closed|Error:|^\s+at /m);
+    expect(served.smtp.received).toHaveLength(1);
+    expect(served.app.output()).not.toMatch(/Connection closed|Error:|^\s+at /m);
   });
 });

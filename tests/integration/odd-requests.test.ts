@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, defaultAppServer, startApp } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { defaultAppServer } from './support/app';
+import { appForThisFile } from './support/app-for-file';
 import { type RawAnswer, rawRequest } from './support/raw-http';
 
 /**
@@ -9,11 +10,7 @@ import { type RawAnswer, rawRequest } from './support/raw-http';
  * next start").
  */
 const server = defaultAppServer();
-let app: RunningApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.stop());
+const served = appForThisFile();
 
 interface Row {
   name: string;
@@ -182,15 +179,16 @@ const ROWS: Row[] = [
 describe(`odd methods and request targets (${server === 'project' ? "the project's server" : 'next start'})`, () => {
   for (const row of ROWS) {
     it.skipIf(row.projectOnly && server === 'next')(row.name, async () => {
-      const host = new URL(app.url).host;
-      row.expected(await rawRequest(app.url, row.head(host)));
+      const host = new URL(served.app.url).host;
+      row.expected(await rawRequest(served.app.url, row.head(host)));
     });
   }
 
   it('logs no stack trace for any of them', async () => {
-    const host = new URL(app.url).host;
-    for (const row of ROWS) if (!(row.projectOnly && server === 'next')) await rawRequest(app.url, row.head(host));
-    const log = await app.outputShowing(/never/, 300);
+    const host = new URL(served.app.url).host;
+    for (const row of ROWS)
+      if (!(row.projectOnly && server === 'next')) await rawRequest(served.app.url, row.head(host));
+    const log = await served.app.outputShowing(/never/, 300);
     expect(log).not.toMatch(/^\s+at /m);
     expect(log).not.toMatch(/Error:/);
   });

@@ -5,7 +5,7 @@ import { actionBodyKind, checkActionBody, readBody, replayRequest } from '@/lib/
 
 /**
  * The bodies Next decodes as a Server Action are read and checked before Next sees them, since Next
- * answers one it cannot decode with a 500 (tests/integration/hardening-guard.test.ts runs them against the app).
+ * answers one it cannot decode with a 500 (tests/integration/request-guard.test.ts runs them against the app).
  */
 const MULTIPART = 'multipart/form-data; boundary=x';
 const part = (name: string, value: string) =>

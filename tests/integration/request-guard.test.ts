@@ -1,67 +1,53 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, type RunningApp, distDir } from './support/app';
-import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
-import { type TestSmtpServer, startSmtpServer } from './support/smtp';
+import { describe, expect, it } from 'vitest';
+import { ROOT, distDir } from './support/app';
+import { appWithMailForThisFile } from './support/app-for-file';
+import { contactFormData } from './support/contact-form';
+import { startSmtpServer } from './support/smtp';
 
 /**
  * Requests on which Next itself fails with a 500, each found by fuzz.test.ts, and what the app answers instead
  * (lib/server/guard.ts; the markdown route prerenders only known pages).
  */
-let app: RunningApp;
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  ({ app, smtp } = await startAppWithMail(startSmtpServer));
-});
-afterAll(() => stopAppWithMail(app, smtp));
+const served = appWithMailForThisFile(startSmtpServer);
 
-/** The hidden fields of the consultation form (its Server Action), as a browser without JavaScript posts them. */
-async function contactForm(): Promise<FormData> {
-  const html = await (await fetch(`${app.url}/contact`)).text();
-  const fields = new FormData();
-  for (const [, name = '', value = ''] of html.matchAll(
-    /<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g,
-  )) {
-    fields.append(name, value.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
-  }
-  fields.append('client_name', 'Mo Reyes');
-  fields.append('client_email', 'mo@latticeworks.example');
-  return fields;
-}
+/** The consultation form as a browser without JavaScript posts it. */
+const contactForm = () =>
+  contactFormData(served.app.url, { client_name: 'Mo Reyes', client_email: 'mo@latticeworks.example' });
 
 describe('malformed percent-escapes in the path', () => {
   it.each(['/api/%ff', '/api/agent/resources/%e0%a4', '/api/agent/resources/%zz'])(
     '%s: 404 with the envelope, not 500',
     async (target) => {
-      const response = await fetch(`${app.url}${target}`);
+      const response = await fetch(`${served.app.url}${target}`);
       expect(response.status).toBe(404);
       expect((await response.json()).error.code).toBe('NOT_FOUND');
     },
   );
 
   it.each(['/case-studies/%ff', '/engagements/%c3', '/%ff/x'])('%s: the not-found page, not 500', async (target) => {
-    const response = await fetch(`${app.url}${target}`);
+    const response = await fetch(`${served.app.url}${target}`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   it('a well-formed escape is untouched', async () => {
-    expect((await fetch(`${app.url}/api/agent/resources/%62io`)).status).toBe(200);
+    expect((await fetch(`${served.app.url}/api/agent/resources/%62io`)).status).toBe(200);
   });
 });
 
 describe('forged and unknown form submissions', () => {
   it('a same-site submission without JavaScript still sends its mail', async () => {
-    const before = smtp.received.length;
-    const response = await fetch(`${app.url}/contact`, {
+    const before = served.smtp.received.length;
+    const response = await fetch(`${served.app.url}/contact`, {
       method: 'POST',
-      headers: { Origin: app.url },
+      headers: { Origin: served.app.url },
       body: await contactForm(),
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Request sent');
-    expect(smtp.received.length).toBe(before + 1);
+    expect(served.smtp.received.length).toBe(before + 1);
   });
 
   it.each([
@@ -69,8 +55,8 @@ describe('forged and unknown form submissions', () => {
     ['an opaque origin', 'null', 403],
     ['a value that is not a URL', 'https://a.example, b.example', 400],
   ])('from %s (Origin: %s): refused, no mail, and no error in the log', async (_label, origin, status) => {
-    const before = smtp.received.length;
-    const response = await fetch(`${app.url}/contact`, {
+    const before = served.smtp.received.length;
+    const response = await fetch(`${served.app.url}/contact`, {
       method: 'POST',
       headers: { Origin: origin },
       body: await contactForm(),
@@ -78,12 +64,12 @@ describe('forged and unknown form submissions', () => {
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(response.headers.get('rest-version')).toBeTruthy();
-    expect(smtp.received.length).toBe(before);
-    expect(app.output()).not.toMatch(/Invalid Server Actions request|Invalid URL/);
+    expect(served.smtp.received.length).toBe(before);
+    expect(served.app.output()).not.toMatch(/Invalid Server Actions request|Invalid URL/);
   });
 
   it.each(['/no-such-page', '/contact', '/'])('an unknown Next-Action id on %s is 404, never 500', async (target) => {
-    const response = await fetch(`${app.url}${target}`, {
+    const response = await fetch(`${served.app.url}${target}`, {
       method: 'POST',
       headers: {
         'Next-Action': '7f00000000000000000000000000000000000000aa',
@@ -93,7 +79,7 @@ describe('forged and unknown form submissions', () => {
       body: '[]',
     });
     expect(response.status).toBe(404);
-    expect(app.output()).not.toMatch(/Invariant|Failed to find Server Action/);
+    expect(served.app.output()).not.toMatch(/Invariant|Failed to find Server Action/);
   });
 });
 
@@ -104,7 +90,7 @@ describe('form submissions Next could not decode', () => {
     return (JSON.parse(String(bound)) as { id: string }).id;
   }
   const post = (headers: Record<string, string>, body: BodyInit) =>
-    fetch(`${app.url}/contact`, { method: 'POST', headers: { Origin: app.url, ...headers }, body });
+    fetch(`${served.app.url}/contact`, { method: 'POST', headers: { Origin: served.app.url, ...headers }, body });
 
   async function expectRefused(response: Response, status: number, message: RegExp): Promise<void> {
     expect(response.status).toBe(status);
@@ -123,28 +109,28 @@ describe('form submissions Next could not decode', () => {
   ])(
     'a malformed multipart body (%s): 400 in plain text, no mail, no error in the log',
     async (_label, contentType, body) => {
-      const before = smtp.received.length;
+      const before = served.smtp.received.length;
       await expectRefused(
         await post({ 'Content-Type': contentType }, body),
         400,
         /not well-formed multipart\/form-data\. Nothing was sent\./,
       );
-      expect(smtp.received.length).toBe(before);
-      expect(app.output()).not.toMatch(/Failed to parse body as FormData/);
+      expect(served.smtp.received.length).toBe(before);
+      expect(served.app.output()).not.toMatch(/Failed to parse body as FormData/);
     },
   );
 
   it('a form submission over 1 MB: 413, no mail', async () => {
-    const before = smtp.received.length;
+    const before = served.smtp.received.length;
     const form = await contactForm();
     form.append('project_context', 'x'.repeat(1024 * 1024));
     await expectRefused(await post({}, form), 413, /limited to 1 MB/);
-    expect(smtp.received.length).toBe(before);
+    expect(served.smtp.received.length).toBe(before);
   });
 
   it('a Next-Action call whose arguments are not a list: 400, no mail, no error in the log', async () => {
     const id = await actionId();
-    const before = smtp.received.length;
+    const before = served.smtp.received.length;
     await expectRefused(
       await post({ 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8' }, 'garbage'),
       400,
@@ -158,13 +144,13 @@ describe('form submissions Next could not decode', () => {
     const noArguments = new FormData();
     noArguments.append('client_name', 'Mo Reyes');
     await expectRefused(await post({ 'Next-Action': id }, noArguments), 400, /not a JSON list/);
-    expect(smtp.received.length).toBe(before);
-    expect(app.output()).not.toMatch(/CreateListFromArrayLike|Connection closed/);
+    expect(served.smtp.received.length).toBe(before);
+    expect(served.app.output()).not.toMatch(/CreateListFromArrayLike|Connection closed/);
   });
 
   it('the form action called with something other than the form: the form comes back, no mail, no 500', async () => {
     const id = await actionId();
-    const before = smtp.received.length;
+    const before = served.smtp.received.length;
     const handmade = new FormData();
     handmade.append(`$ACTION_ID_${id}`, '');
     handmade.append('client_name', 'Mo Reyes');
@@ -179,8 +165,8 @@ describe('form submissions Next could not decode', () => {
     );
     expect(call.status).toBe(200);
     expect(await call.text()).toContain('did not come from the consultation form');
-    expect(smtp.received.length).toBe(before);
-    expect(app.output()).not.toMatch(/reading 'get'/);
+    expect(served.smtp.received.length).toBe(before);
+    expect(served.app.output()).not.toMatch(/reading 'get'/);
   });
   // The real form, which now reaches Next through the check, is the first test above (without JavaScript) and
   // tests/e2e/contact-form.spec.ts (with JavaScript, a multipart Next-Action call).
@@ -191,15 +177,17 @@ describe('unknown pages as markdown', () => {
     const cache = path.join(ROOT, distDir(), 'server', 'route-cache');
     const count = () => (fs.existsSync(cache) ? fs.readdirSync(cache, { recursive: true }).length : 0);
     // Next keeps a copy of each prerendered page it serves (the not-found page too) once; that is not per path.
-    await fetch(`${app.url}/warm-up.md`);
-    await fetch(`${app.url}/engagements/warm-up`, { headers: { Accept: 'text/markdown' } });
+    await fetch(`${served.app.url}/warm-up.md`);
+    await fetch(`${served.app.url}/engagements/warm-up`, { headers: { Accept: 'text/markdown' } });
     const before = count();
     for (let i = 0; i < 20; i += 1) {
       const target = `/no-such-page-${i}.md`;
       // An OPTIONS first used to be kept as a 204 that made every later GET of the path a 500.
-      expect((await fetch(`${app.url}${target}`, { method: 'OPTIONS' })).status).toBeLessThan(500);
-      expect((await fetch(`${app.url}${target}`)).status).toBe(404);
-      expect((await fetch(`${app.url}/engagements/x-${i}`, { headers: { Accept: 'text/markdown' } })).status).toBe(404);
+      expect((await fetch(`${served.app.url}${target}`, { method: 'OPTIONS' })).status).toBeLessThan(500);
+      expect((await fetch(`${served.app.url}${target}`)).status).toBe(404);
+      expect(
+        (await fetch(`${served.app.url}/engagements/x-${i}`, { headers: { Accept: 'text/markdown' } })).status,
+      ).toBe(404);
     }
     expect(count()).toBe(before);
   });
