@@ -24,6 +24,8 @@ const nextConfig: NextConfig = {
   // Lets two builds of the same tree run side by side (for example a benchmark beside a test run).
   distDir: distDirName(),
   poweredByHeader: false,
+  // The embedded insights store loads its native binary at run time (lib/insights/lmdb-store.ts).
+  serverExternalPackages: ['lmdb'],
   reactStrictMode: true,
   async rewrites() {
     return {

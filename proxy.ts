@@ -1,6 +1,8 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { getConfig } from '@/lib/config/env';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
+import { countRequest } from '@/lib/insights/request-count';
+import { projectServer } from '@/lib/server/project-server';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { API_HEADERS, isApiPath, isPagePath } from '@/lib/http/shared-headers';
 import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
@@ -40,13 +42,15 @@ function boundedRequest(request: NextRequest): { request: { headers: Headers } }
 }
 
 /**
- * Next 16's proxy (formerly middleware.ts), run by Next for every request it serves. It
- * refuses a request for another site's name (DNS rebinding, lib/security/allowed-host.ts) and answers a method no
+ * Next 16's proxy (formerly middleware.ts), run by Next for every request it serves. It counts the request when
+ * Next serves alone (lib/insights), refuses a request for another site's name (DNS rebinding, lib/security/allowed-host.ts) and answers a method no
  * route has (lib/http/unrouted-method.ts), as the project's server does before Next; bounds the User-Agent; and
  * gives the human pages as markdown to AI agents and to clients that prefer it (docs/agents-and-crawlers.md, "Every page as markdown").
  * Shared headers come from next.config.ts.
  */
 export function proxy(request: NextRequest): NextResponse {
+  // Under the project's server its pipeline has counted the request already.
+  if (!projectServer.running) countRequest(request.method, request.nextUrl.pathname, request.headers);
   isSiteHost ??= siteHostCheck(getConfig());
   const host = request.headers.get('host') ?? undefined;
   if (!isSiteHost(host)) {

@@ -73,6 +73,12 @@ export const ScheduleConsultationResponseSchema = z
   .object({
     success: z.boolean(),
     message: z.string(),
+    reference: z
+      .string()
+      .optional()
+      .describe(
+        "the request's short reference (such as 261123-7K2M9X), named in the consultant's mail; quote it when writing about this request",
+      ),
     error: z.string().optional(),
   })
   .describe('ScheduleConsultationResponse');

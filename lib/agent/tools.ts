@@ -3,6 +3,10 @@ import { getConfig } from '@/lib/config/env';
 import { getBio, getEngagements } from '@/lib/content';
 import type { Quota } from '@/lib/http/quota';
 import { sendConsultationRequest } from '@/lib/mail/send';
+import { consumeSiteMailAllowance } from '@/lib/mail/site-ceiling';
+import { count } from '@/lib/insights/counts';
+import { countToolCall, logInquiry } from '@/lib/insights/inquiry-log';
+import { newInquiryReference } from '@/lib/insights/reference';
 import type { RequestChannel } from './channel';
 import { evaluateClientNeeds, suggestEngagement } from './evaluate';
 import {
@@ -73,11 +77,14 @@ export const evaluateClientNeedsTool = defineTool({
   sideEffects: false,
   hints: { destructive: false, idempotent: true, openWorld: false },
   async run(input, context) {
-    return evaluateClientNeeds(input, {
+    countToolCall(context.channel, 'evaluate_client_needs');
+    const answer = evaluateClientNeeds(input, {
       engagements: getEngagements(),
       consultantName: getBio().name,
       scheduleUrl: toolUrl(context.origin, scheduleConsultationTool),
     });
+    count('engagement', answer.recommended.key);
+    return answer;
   },
 });
 
@@ -95,16 +102,24 @@ export const scheduleConsultationTool = defineTool({
   sideEffects: true,
   hints: { destructive: true, idempotent: false, openWorld: true },
   async run(input, context) {
-    await context.consume({ name: 'schedule', limit: getConfig().SCHEDULE_LIMIT_PER_HOUR, windowSeconds: 3600 });
+    countToolCall(context.channel, 'schedule_consultation');
+    const config = getConfig();
+    await context.consume({ name: 'schedule', limit: config.SCHEDULE_LIMIT_PER_HOUR, windowSeconds: 3600 });
+    await consumeSiteMailAllowance(config.MAIL_LIMIT_PER_DAY);
+    const reference = newInquiryReference();
+    const suggestion = suggestEngagement(getEngagements(), input);
     const delivery = await sendConsultationRequest(input, {
       requestId: context.requestId,
+      reference,
       channel: context.channel,
-      suggestion: suggestEngagement(getEngagements(), input),
+      suggestion,
     });
+    await logInquiry(reference, context.channel, suggestion.key);
     const name = getBio().name;
     const promise = `${name} reviews every request personally and replies to ${input.client_email} within 24 hours to confirm a time. No time slot has been reserved.`;
     return {
       success: true,
+      reference,
       message: delivery.captured
         ? `Your consultation request was captured locally because no SMTP server is configured on this site: it was saved to the site's outbox (${delivery.outboxDir}) instead of being emailed. ${promise}`
         : `Your consultation request has been sent to ${name}. ${promise}`,

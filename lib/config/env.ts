@@ -40,9 +40,17 @@ export const ConfigSchema = z
     SMTP_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).max(60000).default(10000),
     MAIL_TO: z.email({ error: 'expected an email address' }).or(Empty).optional(),
     MAIL_FROM: z.string().trim().min(3).or(Empty).optional(),
-    OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
+    DATA_DIR: z.string().min(1).default('.data'),
+    OUTBOX_DIR: z.string().min(1).optional(),
+    INSIGHTS: Bool.default(true),
+    INSIGHTS_RETENTION_DAYS: z.coerce
+      .number({ error: 'expected a whole number of days' })
+      .int('expected a whole number of days')
+      .min(1, 'expected 1 or more')
+      .default(90),
     RATE_LIMIT_PER_MINUTE: Count(300),
     SCHEDULE_LIMIT_PER_HOUR: Count(5),
+    MAIL_LIMIT_PER_DAY: Count(50),
     TRUST_PROXY: Bool.default(false),
     MCP_MAX_SESSIONS: z.coerce
       .number({ error: 'expected a whole number' })
@@ -75,7 +83,8 @@ export const ConfigSchema = z
     }
   });
 
-export type Config = z.infer<typeof ConfigSchema>;
+/** The configuration; the embedded inbox's outbox lives in DATA_DIR unless OUTBOX_DIR says otherwise. */
+export type Config = z.infer<typeof ConfigSchema> & { OUTBOX_DIR: string };
 
 /** Thrown at start-up when an environment variable is wrong; one line per variable. */
 export class ConfigError extends Error {
@@ -95,7 +104,7 @@ function shownValue(name: string, value: string): string {
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset (README.md, "Configuration"), so its default applies.
   const parsed = ConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { ...parsed.data, OUTBOX_DIR: parsed.data.OUTBOX_DIR ?? `${parsed.data.DATA_DIR}/outbox` };
   throw new ConfigError(
     parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');

@@ -10,7 +10,7 @@ export interface HeaderSource {
  * AI user fetchers that Mintlify's list names and Vercel's does not (lower case, matched as substrings): Le Chat's
  * fetcher and DuckDuckGo's AI answers. Google-Agent is left out: it drives a real browser, which gets HTML.
  */
-const MORE_AI_FETCHERS = ['mistralai-user', 'duckassistbot'];
+export const MORE_AI_FETCHERS = ['mistralai-user', 'duckassistbot'];
 
 /** A browser loading a page for a person (Fetch Metadata): it keeps HTML whatever its User-Agent says. */
 function isBrowserNavigation(headers: HeaderSource): boolean {

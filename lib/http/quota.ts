@@ -1,3 +1,4 @@
+import { count } from '@/lib/insights/counts';
 import { processSingleton } from '@/lib/process-singleton';
 import { RateLimitedError } from './errors';
 import { quotaClientOf } from './quota-client';
@@ -86,6 +87,7 @@ export async function consumeQuota(quota: Quota, address: string): Promise<Quota
   const key = `${quota.name}:${quotaClientOf(address)}`;
   const state = await holder.store.consume(key, quota.limit, quota.windowSeconds);
   if (!state.allowed) {
+    count('refusal', quota.name);
     const per =
       quota.windowSeconds === 3600 ? 'hour' : quota.windowSeconds === 60 ? 'minute' : `${quota.windowSeconds} s`;
     throw new RateLimitedError(

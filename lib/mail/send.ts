@@ -6,6 +6,7 @@ import type { ScheduleConsultationRequest } from '@/lib/agent/schemas';
 import { getConfig } from '@/lib/config/env';
 import { getBio, getSite } from '@/lib/content';
 import { MailDeliveryError } from '@/lib/http/errors';
+import { count } from '@/lib/insights/counts';
 import { composeConsultationMail } from './compose';
 import { embeddedInbox } from './embedded-inbox';
 
@@ -69,6 +70,8 @@ export interface Delivery {
 /** What the mail says beyond the request's fields: where it came from and what it seems to be about. */
 export interface RequestTriage {
   requestId: string;
+  /** The inquiry's short reference, named in the subject and the body. */
+  reference: string;
   channel: RequestChannel;
   suggestion: EngagementSuggestion;
 }
@@ -95,6 +98,7 @@ export async function sendConsultationRequest(
     target = await smtpTarget();
   } catch (error) {
     console.error(`[${requestId}] [mail] the embedded inbox could not start`, error);
+    count('mail-failure', 'inbox');
     throw fail('the local inbox could not start');
   }
   const to = config.MAIL_TO ?? bio.email;
@@ -128,6 +132,7 @@ export async function sendConsultationRequest(
     return { captured: target.outboxDir !== undefined, outboxDir: config.OUTBOX_DIR, messageId: info.messageId };
   } catch (error) {
     const reason = describeFailure(error);
+    count('mail-failure', 'smtp');
     console.error(
       `[${requestId}] [mail] delivery failed: ${reason} (${error instanceof Error ? error.message : String(error)})`,
     );

@@ -1,13 +1,20 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { countRequest, nodeHeaders } from '@/lib/insights/request-count';
 import { admitOnConnection } from './connections';
 import type { FastPath } from './fast-path';
 import { type GuardOptions, guardRequest } from './guard';
+
+/** The path of a request target, without its query. */
+const pathOf = (url = '/'): string => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
 
 type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 /**
  * The project's server, request by request, in order: the connection's limit of unread answers
- * (connections.ts), the guard (which may answer, or hand on a checked
+ * (connections.ts), counting (lib/insights, in memory), the guard (which may answer, or hand on a checked
  * replay of the request), the fast path (which answers what needs nothing of Next's router), then Next.
  */
 export function requestPipeline(guard: GuardOptions, fastPath: FastPath, next: NextHandler): RequestListener {
@@ -23,6 +30,7 @@ export function requestPipeline(guard: GuardOptions, fastPath: FastPath, next: N
   // Most requests are guarded without waiting; only a form submission's body is read before it goes on.
   return (request, response) => {
     if (!admitOnConnection(request, response)) return;
+    countRequest(request.method ?? 'GET', pathOf(request.url), nodeHeaders(request.headers));
     try {
       const checked = guardRequest(request, response, guard);
       if (checked instanceof Promise) checked.then((replay) => serve(replay, response), fail(response));

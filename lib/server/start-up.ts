@@ -1,4 +1,5 @@
 import { type Config, ConfigError, getConfig } from '@/lib/config/env';
+import { startInsights } from '@/lib/insights/start-insights';
 import { embeddedInbox } from '@/lib/mail/embedded-inbox';
 import { processSingleton } from '@/lib/process-singleton';
 import { chooseSharedStores } from '@/lib/redis/shared-stores';
@@ -9,7 +10,7 @@ const started = processSingleton<{ promise?: Promise<Config> }>('start-up', () =
  * Start-up, once per process, before anything is served: the configuration checked (a bad variable stops the
  * process with a line naming it, rather than failing on the first request), the embedded inbox started when no
  * SMTP_HOST is set (so the log says at once where consultation requests are kept), and the stores of MCP sessions,
- * quotas and idempotency keys chosen (Redis with REDIS_URL). The project's server awaits it before it listens;
+ * quotas and idempotency keys chosen (Redis with REDIS_URL), and counting started (docs/insights.md). The project's server awaits it before it listens;
  * under bare `next start` or `next dev`, instrumentation.ts runs it.
  */
 export function startApp(): Promise<Config> {
@@ -27,8 +28,8 @@ async function start(): Promise<Config> {
   }
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
   await chooseSharedStores(config.REDIS_URL);
+  await startInsights(config);
   return config;
 }
 
-/** Set by the project's server before Next starts, so that start-up code run by Next knows who is in front. */
-export const projectServer = processSingleton<{ running: boolean }>('project-server', () => ({ running: false }));
+export { projectServer } from './project-server';

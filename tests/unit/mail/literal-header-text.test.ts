@@ -20,6 +20,7 @@ async function sentAndRead(clientName: string, sector?: string) {
     to: 'inbox@consultant.test',
     siteName: 'Plainword',
     requestId: 'r-1',
+    reference: '261123-7K2M9X',
     channel: { kind: 'rest' },
     suggestion: suggestEngagement(engagements, request),
   });
@@ -43,7 +44,7 @@ const HOSTILE_NAMES = [
 describe("the requester's text in the subject and Reply-To reads exactly as typed", () => {
   it.each(HOSTILE_NAMES)('name %s', async (name) => {
     const { raw, parsed } = await sentAndRead(name);
-    expect(parsed.subject).toBe(`Consultation request from ${name}`);
+    expect(parsed.subject).toBe(`Consultation request from ${name} [ref 261123-7K2M9X]`);
     expect(parsed.replyTo?.value).toEqual([{ address: 'eve@attacker.example', name }]);
     expect(parsed.headers.has('bcc')).toBe(false);
     const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
@@ -53,7 +54,7 @@ describe("the requester's text in the subject and Reply-To reads exactly as type
   it('an encoded word in the sector too', async () => {
     const sector = '=?UTF-8?B?VVJHRU5U?=';
     const { parsed } = await sentAndRead('Ada =?x?q?y?=', sector);
-    expect(parsed.subject).toBe(`Consultation request from Ada =?x?q?y?= (${sector})`);
+    expect(parsed.subject).toBe(`Consultation request from Ada =?x?q?y?= (${sector}) [ref 261123-7K2M9X]`);
   });
 
   it('ordinary text, ASCII or not, is left to nodemailer as before', async () => {

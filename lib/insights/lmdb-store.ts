@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { type Database, open } from 'lmdb';
+import { type Inquiry, InquirySchema, type InsightsStore } from './store';
+
+const COUNT = 'c|';
+const INQUIRY = 'i|';
+
+/**
+ * The embedded store: LMDB (the `lmdb` package, whose native binary comes from the registry as an optional
+ * platform package) in `<DATA_DIR>/insights`. LMDB lets several processes open one store at once (the server
+ * writing, `npm run insights` reading), and each batch is one write transaction, so counts add up exactly.
+ */
+export class LmdbInsightsStore implements InsightsStore {
+  private readonly db: Database<unknown, string>;
+
+  constructor(directory: string) {
+    mkdirSync(directory, { recursive: true });
+    this.db = open<unknown, string>({ path: directory, compression: false });
+  }
+
+  async addCounts(counts: ReadonlyMap<string, number>): Promise<void> {
+    await this.db.transaction(() => this.add(counts));
+  }
+
+  addCountsSync(counts: ReadonlyMap<string, number>): void {
+    this.db.transactionSync(() => this.add(counts));
+  }
+
+  async addInquiry(inquiry: Inquiry): Promise<void> {
+    await this.db.put(`${INQUIRY}${inquiry.at}|${inquiry.reference}`, inquiry);
+  }
+
+  async readCounts(fromDay: string, toDay: string): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const { key, value } of this.db.getRange({ start: `${COUNT}${fromDay}`, end: `${COUNT}${toDay}|\uffff` })) {
+      if (typeof value === 'number') counts.set(key.slice(COUNT.length), value);
+    }
+    return counts;
+  }
+
+  async readInquiries(fromDay: string): Promise<Inquiry[]> {
+    const inquiries: Inquiry[] = [];
+    for (const { value } of this.db.getRange({ start: `${INQUIRY}${fromDay}`, end: `${INQUIRY}\uffff` })) {
+      const parsed = InquirySchema.safeParse(value);
+      if (parsed.success) inquiries.push(parsed.data);
+    }
+    return inquiries;
+  }
+
+  async prune(beforeDay: string): Promise<void> {
+    await this.db.transaction(() => {
+      for (const prefix of [COUNT, INQUIRY]) {
+        for (const key of this.db.getKeys({ start: prefix, end: `${prefix}${beforeDay}` })) this.db.removeSync(key);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+
+  private add(counts: ReadonlyMap<string, number>): void {
+    for (const [key, n] of counts) {
+      const previous = this.db.get(`${COUNT}${key}`);
+      this.db.putSync(`${COUNT}${key}`, (typeof previous === 'number' ? previous : 0) + n);
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { getContent } from '@/lib/content';
+import type { HeaderSource } from '@/lib/http/ai-agents';
+import { listSitePages } from '@/lib/site/pages';
+import { type AgentFamily, agentFamilyOfRequest, isPerson } from './agent-family';
+import { count, isCounting } from './counts';
+import { surfaceOf } from './surface';
+
+let sitePages: ReadonlySet<string> | undefined;
+
+/** The sitemap's paths: only these are counted by name, so made-up paths cannot grow the store. */
+function isSitePage(path: string): boolean {
+  if (!sitePages) {
+    try {
+      sitePages = new Set(listSitePages(getContent()).map((page) => page.path.replace(/\/+$/, '') || '/'));
+    } catch {
+      sitePages = new Set();
+    }
+  }
+  return sitePages.has(path);
+}
+
+/**
+ * Counts one request by day, agent family and surface, and a sitemap page by its path for agents or people
+ * (docs/insights.md). Called once per request: by the project's pipeline, or by proxy.ts when Next serves
+ * alone. It reads the method, the path and a few headers, and keeps none of them.
+ */
+export function countRequest(method: string, pathname: string, headers: HeaderSource): AgentFamily | undefined {
+  if (!isCounting()) return undefined;
+  const where = surfaceOf(method, pathname, headers);
+  if (!where) return undefined;
+  const family = agentFamilyOfRequest(headers);
+  count('request', family, where.surface);
+  if (where.page !== undefined && isSitePage(where.page)) {
+    count('page', where.page, isPerson(family) ? 'people' : 'agents');
+  }
+  return family;
+}
+
+/** A Node request's headers as a HeaderSource, without copying them. */
+export function nodeHeaders(headers: Record<string, string | string[] | undefined>): HeaderSource {
+  return {
+    get(name) {
+      const value = headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}

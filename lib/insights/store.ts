@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { processSingleton } from '@/lib/process-singleton';
+
+/** One accepted consultation request as the log keeps it: never the name, email or text (those are in the mail). */
+export const InquirySchema = z.object({
+  reference: z.string(),
+  at: z.string().describe('ISO 8601 time it was accepted'),
+  channel: z.enum(['rest', 'mcp', 'form']),
+  client: z.string().describe("the agent family (REST), the MCP client's name, or `form`"),
+  engagement: z.string().describe('the key of the engagement suggested for it'),
+});
+export type Inquiry = z.infer<typeof InquirySchema>;
+
+/**
+ * Where the counts and the inquiry log are kept: the embedded store in DATA_DIR (lmdb-store.ts) or Redis
+ * (lib/redis/insights-store.ts). Counter keys are `YYYY-MM-DD|metric|…` (counts.ts).
+ */
+export interface InsightsStore {
+  /** Adds a batch of counts. */
+  addCounts(counts: ReadonlyMap<string, number>): Promise<void>;
+  /** The same, synchronously, when the store can (the last batch at process exit). */
+  addCountsSync?(counts: ReadonlyMap<string, number>): void;
+  addInquiry(inquiry: Inquiry): Promise<void>;
+  /** Every count of the days from `fromDay` to `toDay` (YYYY-MM-DD, both included). */
+  readCounts(fromDay: string, toDay: string): Promise<Map<string, number>>;
+  /** The inquiries accepted from `fromDay` on, oldest first. */
+  readInquiries(fromDay: string): Promise<Inquiry[]>;
+  /** Forgets counts and inquiries older than `beforeDay`. */
+  prune(beforeDay: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const holder = processSingleton<{ store?: InsightsStore }>('insights-store', () => ({}));
+
+/** The store of this process, once start-up has chosen it. */
+export function getInsightsStore(): InsightsStore | undefined {
+  return holder.store;
+}
+
+export function setInsightsStore(store: InsightsStore | undefined): void {
+  holder.store = store;
+}

@@ -1,0 +1,57 @@
+import Negotiator from 'negotiator';
+import type { HeaderSource } from '@/lib/http/ai-agents';
+import { isMarkdownAgent } from '@/lib/http/ai-agents';
+import { MANIFEST_PATH, MCP_PATH } from '@/lib/http/api-paths';
+import { isApiPath, isPagePath } from '@/lib/http/shared-headers';
+
+/** Where a request went, as counted (docs/insights.md, "What is counted"). */
+export type Surface =
+  'page-html' | 'page-markdown' | 'discovery' | 'rest-resource' | 'rest-tool' | 'mcp' | 'contact-form' | 'other';
+
+const DISCOVERY_FILES: ReadonlySet<string> = new Set([
+  '/llms.txt',
+  '/llms-full.txt',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/sitemap.md',
+  '/openapi.json',
+  '/mcp.json',
+]);
+
+/** A page asked for as markdown: by its `.md` path, by Accept, or by an AI agent that gets markdown anyway. */
+function asksForMarkdown(headers: HeaderSource): boolean {
+  if (isMarkdownAgent(headers)) return true;
+  const accept = headers.get('accept') ?? '';
+  if (!/markdown/i.test(accept)) return false;
+  return (
+    accept === 'text/markdown' ||
+    new Negotiator({ headers: { accept } }).mediaType(['text/html', 'text/markdown']) === 'text/markdown'
+  );
+}
+
+/**
+ * The surface of one request and, for a page, its path as the sitemap names it (`/engagements`, not `/md/…` or
+ * `….md`). Next's own static files are not counted (undefined), on either serving path.
+ */
+export function surfaceOf(
+  method: string,
+  pathname: string,
+  headers: HeaderSource,
+): { surface: Surface; page?: string } | undefined {
+  if (pathname.startsWith('/_next/')) return undefined;
+  if (pathname === MCP_PATH) return { surface: 'mcp' };
+  if (pathname.startsWith(`${MANIFEST_PATH}/tools/`)) return { surface: 'rest-tool' };
+  if (pathname === MANIFEST_PATH || pathname.startsWith(`${MANIFEST_PATH}/`)) return { surface: 'rest-resource' };
+  if (isApiPath(pathname)) return { surface: 'other' };
+  if (DISCOVERY_FILES.has(pathname) || pathname.startsWith('/.well-known/')) return { surface: 'discovery' };
+  const markdownPath = /^\/md\/(.+)$/.exec(pathname)?.[1] ?? /^\/(.+)\.md$/.exec(pathname)?.[1];
+  if (markdownPath !== undefined) return { surface: 'page-markdown', page: pagePath(`/${markdownPath}`) };
+  if (!isPagePath(pathname)) return { surface: 'other' };
+  if (method === 'POST') return { surface: 'contact-form', page: pagePath(pathname) };
+  return { surface: asksForMarkdown(headers) ? 'page-markdown' : 'page-html', page: pagePath(pathname) };
+}
+
+function pagePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' || trimmed === '/index' ? '/' : trimmed;
+}

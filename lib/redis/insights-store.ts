@@ -1,0 +1,107 @@
+import { type Inquiry, InquirySchema, type InsightsStore } from '@/lib/insights/store';
+import type { RedisScripts } from './client';
+import { KEY_PREFIX } from './keys';
+
+/** Adds ARGV pairs (field, n) to the hash KEYS[1] and keeps it ARGV[1] seconds after its last write. */
+const ADD_COUNTS = `
+for i = 2, #ARGV, 2 do
+  redis.call('HINCRBY', KEYS[1], ARGV[i], tonumber(ARGV[i + 1]))
+end
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+return 1
+`;
+const READ_COUNTS = `
+local out = {}
+for i = 1, #KEYS do
+  out[i] = redis.call('HGETALL', KEYS[i])
+end
+return out
+`;
+const ADD_INQUIRY = `
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+return 1
+`;
+const READ_INQUIRIES = `return redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[1], '+inf')`;
+const PRUNE = `return redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])`;
+
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/**
+ * Counts and the inquiry log in Redis, so every instance counts into the same figures: one hash per day
+ * (`consultancy-site:insights:<day>`, field `metric|…`) that expires after the retention, and one sorted set
+ * of inquiries by time, pruned to the retention.
+ */
+export class RedisInsightsStore implements InsightsStore {
+  constructor(
+    private readonly redis: RedisScripts,
+    private readonly retentionDays: number,
+    private readonly prefix = KEY_PREFIX,
+  ) {}
+
+  async addCounts(counts: ReadonlyMap<string, number>): Promise<void> {
+    const byDay = new Map<string, string[]>();
+    for (const [key, n] of counts) {
+      const day = key.slice(0, 10);
+      const fields = byDay.get(day) ?? [];
+      fields.push(key.slice(11), String(n));
+      byDay.set(day, fields);
+    }
+    const ttl = String((this.retentionDays + 1) * 86_400);
+    for (const [day, fields] of byDay) await this.redis.evaluate(ADD_COUNTS, [this.dayKey(day)], [ttl, ...fields]);
+  }
+
+  async addInquiry(inquiry: Inquiry): Promise<void> {
+    await this.redis.evaluate(
+      ADD_INQUIRY,
+      [this.inquiriesKey()],
+      [String(Date.parse(inquiry.at)), JSON.stringify(inquiry)],
+    );
+  }
+
+  async readCounts(fromDay: string, toDay: string): Promise<Map<string, number>> {
+    const days: string[] = [];
+    for (let t = dayStart(fromDay); t <= dayStart(toDay); t += 86_400_000)
+      days.push(new Date(t).toISOString().slice(0, 10));
+    const reply = await this.redis.evaluate(
+      READ_COUNTS,
+      days.map((day) => this.dayKey(day)),
+      [],
+    );
+    const counts = new Map<string, number>();
+    if (!Array.isArray(reply)) return counts;
+    reply.forEach((pairs: unknown, index) => {
+      if (!Array.isArray(pairs)) return;
+      for (let i = 0; i + 1 < pairs.length; i += 2)
+        counts.set(`${days[index]}|${String(pairs[i])}`, Number(pairs[i + 1]));
+    });
+    return counts;
+  }
+
+  async readInquiries(fromDay: string): Promise<Inquiry[]> {
+    const reply = await this.redis.evaluate(READ_INQUIRIES, [this.inquiriesKey()], [String(dayStart(fromDay))]);
+    if (!Array.isArray(reply)) return [];
+    return reply.flatMap((entry: unknown) => {
+      try {
+        const parsed = InquirySchema.safeParse(JSON.parse(String(entry)));
+        return parsed.success ? [parsed.data] : [];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  async prune(beforeDay: string): Promise<void> {
+    // Each day's hash expires by itself; the inquiries are one set.
+    await this.redis.evaluate(PRUNE, [this.inquiriesKey()], [String(dayStart(beforeDay))]);
+  }
+
+  async close(): Promise<void> {}
+
+  private dayKey(day: string): string {
+    return `${this.prefix}:insights:${day}`;
+  }
+
+  private inquiriesKey(): string {
+    return `${this.prefix}:insights:inquiries`;
+  }
+}
