@@ -12,7 +12,7 @@ export async function openInsightsStore(config: Config): Promise<InsightsStore> 
     const { RedisInsightsStore } = await import('@/lib/redis/insights-store');
     const redis = new SharedRedis(config.REDIS_URL);
     await redis.connect();
-    return new RedisInsightsStore(redis, config.INSIGHTS_RETENTION_DAYS);
+    return new RedisInsightsStore(redis, config.INSIGHTS_RETENTION_DAYS, () => redis.close());
   }
   const { LmdbInsightsStore } = await import('./lmdb-store');
   return new LmdbInsightsStore(path.resolve(config.DATA_DIR, 'insights'));

@@ -35,6 +35,7 @@ export class RedisInsightsStore implements InsightsStore {
   constructor(
     private readonly redis: RedisScripts,
     private readonly retentionDays: number,
+    private readonly closeConnection: () => void = () => {},
     private readonly prefix = KEY_PREFIX,
   ) {}
 
@@ -95,7 +96,9 @@ export class RedisInsightsStore implements InsightsStore {
     await this.redis.evaluate(PRUNE, [this.inquiriesKey()], [String(dayStart(beforeDay))]);
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.closeConnection();
+  }
 
   private dayKey(day: string): string {
     return `${this.prefix}:insights:${day}`;

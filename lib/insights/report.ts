@@ -1,0 +1,118 @@
+import { type AgentFamily, isPerson } from './agent-family';
+import type { Inquiry, InsightsStore } from './store';
+
+const DAY_MS = 86_400_000;
+const TOP = 10;
+
+/** The figures of the last `days` days (today included), as `npm run insights` and the digest show them. */
+export interface InsightsReport {
+  days: number;
+  from: string;
+  to: string;
+  /** Requests per day: agents (every client that is not a browser) and people (browsers). */
+  perDay: { day: string; agents: number; people: number }[];
+  totals: { agents: number; people: number };
+  families: { family: AgentFamily; requests: number }[];
+  surfaces: { surface: string; requests: number }[];
+  pages: { page: string; agents: number; people: number }[];
+  toolCalls: { channel: string; tool: string; calls: number }[];
+  engagements: { engagement: string; recommended: number }[];
+  inquiries: Inquiry[];
+  refusals: { quota: string; count: number }[];
+  mailFailures: number;
+}
+
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+function add<K>(map: Map<K, number>, key: K, n: number): void {
+  map.set(key, (map.get(key) ?? 0) + n);
+}
+
+const ranked = <T extends Record<string, unknown>>(rows: T[], by: (row: T) => number) =>
+  rows.sort((a, b) => by(b) - by(a));
+
+/** Reads the counts and inquiries of the last `days` days from `store` and sums them up. */
+export async function buildReport(store: InsightsStore, days: number, now = Date.now()): Promise<InsightsReport> {
+  const to = dayOf(now);
+  const from = dayOf(now - (days - 1) * DAY_MS);
+  const [counts, inquiries] = await Promise.all([store.readCounts(from, to), store.readInquiries(from)]);
+  const perDay = new Map<string, { agents: number; people: number }>();
+  for (let i = days - 1; i >= 0; i--) perDay.set(dayOf(now - i * DAY_MS), { agents: 0, people: 0 });
+  const families = new Map<string, number>();
+  const surfaces = new Map<string, number>();
+  const pages = new Map<string, { agents: number; people: number }>();
+  const tools = new Map<string, number>();
+  const engagements = new Map<string, number>();
+  const refusals = new Map<string, number>();
+  let mailFailures = 0;
+  for (const [key, n] of counts) {
+    const [day = '', metric, a = '', b = ''] = key.split('|');
+    switch (metric) {
+      case 'request': {
+        const bucket = perDay.get(day);
+        if (bucket) bucket[isPerson(a) ? 'people' : 'agents'] += n;
+        add(families, a, n);
+        add(surfaces, b, n);
+        break;
+      }
+      case 'page': {
+        const row = pages.get(a) ?? { agents: 0, people: 0 };
+        row[b === 'people' ? 'people' : 'agents'] += n;
+        pages.set(a, row);
+        break;
+      }
+      case 'tool':
+        add(tools, `${a}|${b}`, n);
+        break;
+      case 'engagement':
+        add(engagements, a, n);
+        break;
+      case 'refusal':
+        add(refusals, a, n);
+        break;
+      case 'mail-failure':
+        mailFailures += n;
+        break;
+    }
+  }
+  const perDayRows = [...perDay].map(([day, row]) => ({ day, ...row }));
+  return {
+    days,
+    from,
+    to,
+    perDay: perDayRows,
+    totals: {
+      agents: perDayRows.reduce((sum, row) => sum + row.agents, 0),
+      people: perDayRows.reduce((sum, row) => sum + row.people, 0),
+    },
+    families: ranked(
+      [...families].map(([family, requests]) => ({ family, requests })),
+      (row) => row.requests,
+    ).slice(0, TOP),
+    surfaces: ranked(
+      [...surfaces].map(([surface, requests]) => ({ surface, requests })),
+      (row) => row.requests,
+    ),
+    pages: ranked(
+      [...pages].map(([page, row]) => ({ page, ...row })),
+      (row) => row.agents + row.people,
+    ).slice(0, TOP),
+    toolCalls: ranked(
+      [...tools].map(([key, calls]) => {
+        const [channel = '', tool = ''] = key.split('|');
+        return { channel, tool, calls };
+      }),
+      (row) => row.calls,
+    ),
+    engagements: ranked(
+      [...engagements].map(([engagement, recommended]) => ({ engagement, recommended })),
+      (row) => row.recommended,
+    ),
+    inquiries,
+    refusals: ranked(
+      [...refusals].map(([quota, count]) => ({ quota, count })),
+      (row) => row.count,
+    ),
+    mailFailures,
+  };
+}

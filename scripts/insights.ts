@@ -1,0 +1,17 @@
+/**
+ * `npm run insights [-- --json]`: the counts and the inquiry log of the last 7 and 30 days, from the store the
+ * configuration names (DATA_DIR, or Redis with REDIS_URL). docs/insights.md describes every figure.
+ */
+import { getConfig } from '@/lib/config/env';
+import { openInsightsStore } from '@/lib/insights/open-store';
+import { buildReport } from '@/lib/insights/report';
+import { reportAsText } from '@/lib/insights/report-text';
+
+const json = process.argv.includes('--json');
+const store = await openInsightsStore(getConfig());
+try {
+  const [last7, last30] = [await buildReport(store, 7), await buildReport(store, 30)];
+  console.log(json ? JSON.stringify({ last7, last30 }, null, 2) : `${reportAsText(last7)}\n\n${reportAsText(last30)}`);
+} finally {
+  await store.close();
+}
