@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { z } from 'zod';
+import { LmdbInsightsStore } from '../../../lib/insights/lmdb-store';
+import type { InsightsStore } from '../../../lib/insights/store';
+import { ROOT } from './app';
+
+/** A fresh DATA_DIR for one app (the embedded store and the outbox). */
+export const freshDataDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'desk-data-'));
+
+/** The embedded store of DATA_DIR `dataDir`, opened beside the running server (LMDB allows several processes). */
+export const embeddedStore = (dataDir: string): InsightsStore => new LmdbInsightsStore(path.join(dataDir, 'insights'));
+
+/** Today's counts whose key (after `YYYY-MM-DD|`) starts with `prefix`, summed. */
+export async function countOf(store: InsightsStore, prefix: string): Promise<number> {
+  const today = new Date().toISOString().slice(0, 10);
+  let total = 0;
+  for (const [key, n] of await store.readCounts(today, today)) if (key.slice(11).startsWith(prefix)) total += n;
+  return total;
+}
+
+/**
+ * Waits until `read` reaches `expected` (counts are written every few seconds), at most 20 s; the last value.
+ * A value past `expected` is returned at once, so a test that counts too much fails rather than waits.
+ */
+export async function countReaches(read: () => Promise<number>, expected: number): Promise<number> {
+  let value = await read();
+  for (const until = Date.now() + 20_000; value < expected && Date.now() < until; value = await read()) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return value;
+}
+
+/** `npm run insights` as a user runs it (with `args`, such as --json), with `env` on top of a clean one. */
+export async function runInsights(env: Record<string, string>, args: string[] = []): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/insights.ts', ...args],
+    { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 60_000 },
+  );
+  return stdout;
+}
+
+const RowsSchema = z.array(z.record(z.string(), z.unknown()));
+const ReportSchema = z.object({
+  days: z.number(),
+  perDay: z.array(z.object({ day: z.string(), agents: z.number(), people: z.number() })),
+  totals: z.object({ agents: z.number(), people: z.number() }),
+  families: z.array(z.object({ family: z.string(), requests: z.number() })),
+  surfaces: z.array(z.object({ surface: z.string(), requests: z.number() })),
+  pages: RowsSchema,
+  toolCalls: z.array(z.object({ channel: z.string(), tool: z.string(), calls: z.number() })),
+  engagements: RowsSchema,
+  inquiries: z.array(
+    z.object({
+      reference: z.string(),
+      at: z.string(),
+      channel: z.string(),
+      client: z.string(),
+      engagement: z.string(),
+    }),
+  ),
+  refusals: z.array(z.object({ quota: z.string(), count: z.number() })),
+  mailFailures: z.number(),
+});
+
+/** `npm run insights -- --json`, parsed. */
+export async function insightsJson(env: Record<string, string>) {
+  return z.object({ last7: ReportSchema, last30: ReportSchema }).parse(JSON.parse(await runInsights(env, ['--json'])));
+}
