@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { getConfig } from '@/lib/config/env';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
-import { countRequest } from '@/lib/insights/request-count';
+import { COUNTED_HEADER, countRequest } from '@/lib/insights/request-count';
 import { projectServer } from '@/lib/server/project-server';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { API_HEADERS, isApiPath, isPagePath } from '@/lib/http/shared-headers';
@@ -64,7 +64,12 @@ export function proxy(request: NextRequest): NextResponse {
   const init = boundedRequest(request);
   if (!wantsMarkdown(request)) return NextResponse.next(init);
   const path = request.nextUrl.pathname.replace(/\/+$/, '');
-  return NextResponse.rewrite(new URL(`/md/${path === '' ? 'index' : path.slice(1)}`, request.url), init);
+  // Next may serve a rewrite by a request to itself; the mark keeps it from being counted twice.
+  const headers = new Headers(init?.request.headers ?? request.headers);
+  headers.set(COUNTED_HEADER, '1');
+  return NextResponse.rewrite(new URL(`/md/${path === '' ? 'index' : path.slice(1)}`, request.url), {
+    request: { headers },
+  });
 }
 
 export const config = {

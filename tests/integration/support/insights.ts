@@ -39,7 +39,11 @@ export async function runInsights(env: Record<string, string>, args: string[] = 
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/insights.ts', ...args],
-    { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 60_000 },
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...env },
+      timeout: 60_000,
+    },
   );
   return stdout;
 }
