@@ -1,0 +1,68 @@
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app';
+import { countReaches, freshDataDir, insightsJson } from './support/insights';
+import { type TestRedis, postSchedule, startRedisServer } from './support/redis';
+
+const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
+let redis: TestRedis;
+let a: RunningApp;
+let b: RunningApp;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  // Separate data folders, so only Redis can make their counts add up.
+  [a, b] = await Promise.all([
+    startApp({ REDIS_URL: redis.url, DATA_DIR: freshDataDir() }),
+    startApp({ REDIS_URL: redis.url, DATA_DIR: freshDataDir() }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await redis?.close();
+});
+
+describe('with REDIS_URL every instance counts into the same figures', () => {
+  it('adds up the requests and the inquiries of two instances', async () => {
+    for (const [app, times] of [
+      [a, 3],
+      [b, 4],
+    ] as const) {
+      for (let i = 0; i < times; i++) {
+        await fetch(`${app.url}/llms.txt`, { headers: { 'User-Agent': GPTBOT } }).then((r) => r.arrayBuffer());
+      }
+    }
+    const request = { client_name: 'Noor Haddad', client_email: 'noor@example.com', project_context: 'a rebrand' };
+    expect((await postSchedule(a.url, request)).status).toBe(200);
+    expect((await postSchedule(b.url, request)).status).toBe(200);
+
+    const gptbot = async () => {
+      const { last7 } = await insightsJson({ REDIS_URL: redis.url, DATA_DIR: freshDataDir() });
+      return last7.families.find((row) => row.family === 'ai-crawler/gptbot')?.requests ?? 0;
+    };
+    expect(await countReaches(gptbot, 7)).toBe(7);
+    const { last7 } = await insightsJson({ REDIS_URL: redis.url, DATA_DIR: freshDataDir() });
+    expect(last7.inquiries.map((entry) => entry.channel)).toEqual(['rest', 'rest']);
+    expect(last7.toolCalls).toContainEqual({ channel: 'rest', tool: 'schedule_consultation', calls: 2 });
+  });
+
+  it('keeps no address, name or email in Redis', async () => {
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    try {
+      const keys = await client.keys('consultancy-site:insights:*');
+      expect(keys.length).toBeGreaterThan(0);
+      let everything = keys.join('\n');
+      for (const key of keys) {
+        everything += JSON.stringify(
+          (await client.type(key)) === 'hash' ? await client.hGetAll(key) : await client.zRange(key, 0, -1),
+        );
+      }
+      for (const secret of ['Noor', 'noor@example.com', 'a rebrand', '127.0.0.1', 'openai.com/gptbot']) {
+        expect(everything.includes(secret), secret).toBe(false);
+      }
+    } finally {
+      client.destroy();
+    }
+  });
+});
