@@ -1,3 +1,4 @@
+import { privacyNote } from '@/lib/insights/privacy-note';
 import { bioMarkdown } from '@/lib/agent/resources';
 import type { Content } from '@/lib/content';
 import { type SitePage, listSitePages } from '@/lib/site/pages';
@@ -64,6 +65,10 @@ function contactMarkdown({ site, bio }: Content, origin: string): string {
     `- People: the form at ${origin}/contact`,
     `- Agents: POST ${toolUrl(origin, scheduleConsultationTool)} with client_name and client_email (see ${origin}${MANIFEST_PATH})`,
     `- Contact card: ${origin}${resourcePath('contact-card')} (Accept: text/vcard)`,
+    '',
+    '## Privacy',
+    '',
+    privacyNote(bio.name),
     '',
   ].join('\n');
 }

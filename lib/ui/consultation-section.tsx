@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Bio } from '@/lib/content';
+import { privacyNote } from '@/lib/insights/privacy-note';
 
 /**
  * The "Request a consultation" slot on /contact (#consultation). It explains where a request goes and offers
@@ -24,6 +25,9 @@ export function ConsultationSection({
       {children}
       <p className="consultation__fallback">
         Prefer email? Write to <a href={`mailto:${bio.email}`}>{bio.email}</a>.
+      </p>
+      <p className="consultation__privacy">
+        <strong>Privacy.</strong> {privacyNote(bio.name)}
       </p>
     </section>
   );

@@ -135,6 +135,14 @@ describe('every request is counted by day, agent family and surface, and nothing
     expect(last7.totals.people).toBeGreaterThanOrEqual(ROUNDS);
   });
 
+  it('says on /contact, as HTML and as markdown, what is counted and what is never kept', async () => {
+    for (const path of ['/contact', '/contact.md']) {
+      const page = await (await fetch(`${app.url}${path}`)).text();
+      expect(page, path).toMatch(/counts requests by day, by kind of client/);
+      expect(page, path).toMatch(/never keeps IP addresses, full User-Agents or what a request says/);
+    }
+  });
+
   it('keeps the counts across a restart', async () => {
     const store = embeddedStore(dataDir);
     const before = await countOf(store, 'request|ai-crawler/claudebot|page-markdown');
