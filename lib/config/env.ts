@@ -43,6 +43,16 @@ export const ConfigSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     OUTBOX_DIR: z.string().min(1).optional(),
     INSIGHTS: Bool.default(true),
+    DIGEST: Bool.optional(),
+    DIGEST_DAY: z
+      .enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], { error: 'expected a day: mon, tue, … sun' })
+      .default('mon'),
+    DIGEST_HOUR: z.coerce
+      .number({ error: 'expected an hour from 0 to 23' })
+      .int('expected an hour from 0 to 23')
+      .min(0, 'expected an hour from 0 to 23')
+      .max(23, 'expected an hour from 0 to 23')
+      .default(7),
     INSIGHTS_RETENTION_DAYS: z.coerce
       .number({ error: 'expected a whole number of days' })
       .int('expected a whole number of days')

@@ -4,6 +4,7 @@ import { type Inquiry, InquirySchema, type InsightsStore } from './store';
 
 const COUNT = 'c|';
 const INQUIRY = 'i|';
+const CLAIM = 'k|';
 
 /**
  * The embedded store: LMDB (the `lmdb` package, whose native binary comes from the registry as an optional
@@ -45,6 +46,20 @@ export class LmdbInsightsStore implements InsightsStore {
       if (parsed.success) inquiries.push(parsed.data);
     }
     return inquiries;
+  }
+
+  async claim(name: string, ttlSeconds: number): Promise<boolean> {
+    const now = Date.now();
+    return this.db.transaction(() => {
+      const until = this.db.get(`${CLAIM}${name}`);
+      if (typeof until === 'number' && until > now) return false;
+      this.db.putSync(`${CLAIM}${name}`, now + ttlSeconds * 1000);
+      return true;
+    });
+  }
+
+  async release(name: string): Promise<void> {
+    await this.db.remove(`${CLAIM}${name}`);
   }
 
   async prune(beforeDay: string): Promise<void> {

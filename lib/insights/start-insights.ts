@@ -1,13 +1,17 @@
 import type { Config } from '@/lib/config/env';
 import { startFlushing, utcDay } from './counts';
+import { digestEnabled, sendDigestIfDue } from './digest';
 import { getInsightsStore, setInsightsStore } from './store';
 
 const DAY_MS = 86_400_000;
+/** How soon after start, then how often, the server looks whether the weekly digest is due. */
+const DIGEST_FIRST_LOOK_MS = 3_000;
+const DIGEST_LOOK_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Starts counting (docs/insights.md) unless INSIGHTS=false: the store chosen (the Redis of the shared stores
  * when REDIS_URL is set, else the embedded one), counts written in batches, and what is older than
- * INSIGHTS_RETENTION_DAYS forgotten at start and once a day. A store that cannot open costs the counts, never service.
+ * INSIGHTS_RETENTION_DAYS forgotten at start and once a day, and the weekly digest sent when it is due (digest.ts). A store that cannot open costs the counts, never service.
  */
 export async function startInsights(config: Config): Promise<void> {
   if (!config.INSIGHTS) return;
@@ -29,4 +33,12 @@ export async function startInsights(config: Config): Promise<void> {
   };
   prune();
   setInterval(prune, DAY_MS).unref();
+  if (digestEnabled(config)) {
+    const look = () => {
+      const store = getInsightsStore();
+      if (store) void sendDigestIfDue(store, config);
+    };
+    setTimeout(look, DIGEST_FIRST_LOOK_MS).unref();
+    setInterval(look, DIGEST_LOOK_INTERVAL_MS).unref();
+  }
 }

@@ -25,6 +25,10 @@ export interface InsightsStore {
   readCounts(fromDay: string, toDay: string): Promise<Map<string, number>>;
   /** The inquiries accepted from `fromDay` on, oldest first. */
   readInquiries(fromDay: string): Promise<Inquiry[]>;
+  /** Claims `name` for `ttlSeconds` if no one holds it (once across instances); true when this call got it. */
+  claim(name: string, ttlSeconds: number): Promise<boolean>;
+  /** Gives a claim back. */
+  release(name: string): Promise<void>;
   /** Forgets counts and inquiries older than `beforeDay`. */
   prune(beforeDay: string): Promise<void>;
   close(): Promise<void>;

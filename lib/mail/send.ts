@@ -13,7 +13,8 @@ import { embeddedInbox } from './embedded-inbox';
 /** The caller hears within this long whatever the mail server does (docs/agent-api.md, "schedule_consultation"). */
 const DEADLINE_MS = 14_000;
 
-interface SmtpTarget {
+/** The SMTP server mail goes to: the configured one, or the embedded inbox. */
+export interface SmtpTarget {
   host: string;
   port: number;
   secure: boolean;
@@ -28,7 +29,8 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 }
 
-async function smtpTarget(): Promise<SmtpTarget> {
+/** The configured SMTP server, or the embedded inbox (started on first use) when SMTP_HOST is unset. */
+export async function smtpTarget(): Promise<SmtpTarget> {
   const config = getConfig();
   if (!config.SMTP_HOST) {
     const inbox = await embeddedInbox(config.OUTBOX_DIR);
@@ -44,6 +46,22 @@ async function smtpTarget(): Promise<SmtpTarget> {
     user: config.SMTP_USER ?? '',
     pass: config.SMTP_PASS ?? '',
   };
+}
+
+/** A nodemailer transport to `target` with the bounded waits of docs/agent-api.md ("schedule_consultation"). */
+export function mailTransport(target: SmtpTarget, timeout: number) {
+  return nodemailer.createTransport({
+    host: target.host,
+    port: target.port,
+    secure: target.secure,
+    requireTLS: target.requireTLS,
+    auth: { user: target.user, pass: target.pass },
+    connectionTimeout: Math.min(timeout, 5000),
+    greetingTimeout: Math.min(timeout, 5000),
+    socketTimeout: timeout,
+    dnsTimeout: Math.min(timeout, 5000),
+    tls: { minVersion: 'TLSv1.2', servername: isIP(target.host) ? undefined : target.host },
+  });
 }
 
 /** Words a transport failure for the caller without revealing hosts or credentials. */
@@ -108,19 +126,7 @@ export async function sendConsultationRequest(
     siteName: getSite().siteName,
     ...triage,
   });
-  const timeout = config.SMTP_TIMEOUT_MS;
-  const transport = nodemailer.createTransport({
-    host: target.host,
-    port: target.port,
-    secure: target.secure,
-    requireTLS: target.requireTLS,
-    auth: { user: target.user, pass: target.pass },
-    connectionTimeout: Math.min(timeout, 5000),
-    greetingTimeout: Math.min(timeout, 5000),
-    socketTimeout: timeout,
-    dnsTimeout: Math.min(timeout, 5000),
-    tls: { minVersion: 'TLSv1.2', servername: isIP(target.host) ? undefined : target.host },
-  });
+  const transport = mailTransport(target, config.SMTP_TIMEOUT_MS);
   let timer: NodeJS.Timeout | undefined;
   try {
     const deadline = new Promise<never>((_resolve, reject) => {

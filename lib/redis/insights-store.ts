@@ -22,6 +22,8 @@ redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
 return 1
 `;
 const READ_INQUIRIES = `return redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[1], '+inf')`;
+const CLAIM = `return redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) and 1 or 0`;
+const RELEASE = `return redis.call('DEL', KEYS[1])`;
 const PRUNE = `return redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])`;
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -91,6 +93,14 @@ export class RedisInsightsStore implements InsightsStore {
     });
   }
 
+  async claim(name: string, ttlSeconds: number): Promise<boolean> {
+    return (await this.redis.evaluate(CLAIM, [this.claimKey(name)], [String(ttlSeconds)])) === 1;
+  }
+
+  async release(name: string): Promise<void> {
+    await this.redis.evaluate(RELEASE, [this.claimKey(name)], []);
+  }
+
   async prune(beforeDay: string): Promise<void> {
     // Each day's hash expires by itself; the inquiries are one set.
     await this.redis.evaluate(PRUNE, [this.inquiriesKey()], [String(dayStart(beforeDay))]);
@@ -102,6 +112,10 @@ export class RedisInsightsStore implements InsightsStore {
 
   private dayKey(day: string): string {
     return `${this.prefix}:insights:${day}`;
+  }
+
+  private claimKey(name: string): string {
+    return `${this.prefix}:insights:claim:${name}`;
   }
 
   private inquiriesKey(): string {

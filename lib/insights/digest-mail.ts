@@ -1,0 +1,109 @@
+import type { SendMailOptions } from 'nodemailer';
+import { escapeHtml } from '@/lib/mail/compose';
+import type { InsightsReport } from './report';
+import { reportAsText } from './report-text';
+
+const CHART_WIDTH = 240;
+const AGENTS_COLOUR = '#2f5d8a';
+const PEOPLE_COLOUR = '#c0662b';
+
+/** One bar of the chart: a table cell of fixed width and colour, which every common mail client draws. */
+function barCell(n: number, max: number, colour: string): string {
+  const width = n === 0 || max === 0 ? 0 : Math.max(2, Math.round((n / max) * CHART_WIDTH));
+  const bar =
+    width === 0
+      ? ''
+      : `<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>` +
+        `<td class="bar" width="${width}" height="10" bgcolor="${colour}" style="background:${colour};width:${width}px;height:10px;font-size:0;line-height:0">&nbsp;</td>` +
+        `</tr></table>`;
+  return `<td style="padding:1px 8px 1px 0">${bar}</td><td align="right" style="padding:1px 12px 1px 0">${n}</td>`;
+}
+
+/** The per-day chart: HTML tables only (no script, no image, no remote resource). */
+export function perDayChart(report: InsightsReport): string {
+  const max = Math.max(...report.perDay.flatMap((row) => [row.agents, row.people]));
+  const rows = report.perDay
+    .map(
+      (row) =>
+        `<tr><td style="padding:1px 12px 1px 0;white-space:nowrap">${row.day}</td>` +
+        `${barCell(row.agents, max, AGENTS_COLOUR)}${barCell(row.people, max, PEOPLE_COLOUR)}</tr>`,
+    )
+    .join('');
+  return (
+    `<table class="chart" role="presentation" cellpadding="0" cellspacing="0" border="0">` +
+    `<tr><th align="left">Day (UTC)</th><th align="left" style="color:${AGENTS_COLOUR}">Agents</th><th></th>` +
+    `<th align="left" style="color:${PEOPLE_COLOUR}">People</th><th></th></tr>${rows}</table>`
+  );
+}
+
+function htmlTable(title: string, head: string[], rows: (string | number)[][]): string {
+  const cells = (row: (string | number)[], tag: string) =>
+    row
+      .map((cell) => `<${tag} align="left" style="padding:2px 12px 2px 0">${escapeHtml(String(cell))}</${tag}>`)
+      .join('');
+  const body =
+    rows.length === 0 ? `<tr><td>(none)</td></tr>` : rows.map((row) => `<tr>${cells(row, 'td')}</tr>`).join('');
+  return `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(title)}</h2><table>${rows.length ? `<tr>${cells(head, 'th')}</tr>` : ''}${body}</table>`;
+}
+
+/**
+ * The weekly digest: the last 7 days in full (the chart and every table), the last 30 days in the text part, to
+ * the consultant's inbox only. Built from the same report as `npm run insights`.
+ */
+export function composeDigestMail(
+  last7: InsightsReport,
+  last30: InsightsReport,
+  envelope: { from: string; to: string; siteName: string },
+): SendMailOptions {
+  const subject = `${envelope.siteName} weekly digest, ${last7.from} to ${last7.to}: ${last7.totals.agents} agent requests, ${last7.totals.people} from people, ${last7.inquiries.length} inquiries`;
+  const html =
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.4;color:#222">` +
+    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>` +
+    `<p>Requests per day, agents and people (last 7 days):</p>${perDayChart(last7)}` +
+    htmlTable(
+      'Top agent families',
+      ['Family', 'Requests'],
+      last7.families.map((row) => [row.family, row.requests]),
+    ) +
+    htmlTable(
+      'Top pages',
+      ['Page', 'Agents', 'People'],
+      last7.pages.map((row) => [row.page, row.agents, row.people]),
+    ) +
+    htmlTable(
+      'Tool calls by channel',
+      ['Tool', 'Channel', 'Calls'],
+      last7.toolCalls.map((row) => [row.tool, row.channel, row.calls]),
+    ) +
+    htmlTable(
+      'Engagements recommended',
+      ['Engagement', 'Times'],
+      last7.engagements.map((row) => [row.engagement, row.recommended]),
+    ) +
+    htmlTable(
+      'Inquiries',
+      ['Reference', 'Time (UTC)', 'Channel', 'Client', 'Engagement'],
+      last7.inquiries.map((row) => [
+        row.reference,
+        row.at.slice(0, 16).replace('T', ' '),
+        row.channel,
+        row.client,
+        row.engagement,
+      ]),
+    ) +
+    htmlTable(
+      'Refused by a quota',
+      ['Quota', 'Refusals'],
+      last7.refusals.map((row) => [row.quota, row.count]),
+    ) +
+    `<p>Mail failures: ${last7.mailFailures}</p>` +
+    `<p style="color:#666">Last 30 days: ${last30.totals.agents} agent requests, ${last30.totals.people} from people, ${last30.inquiries.length} inquiries. npm run insights shows every figure.</p>` +
+    `</body></html>`;
+  return {
+    from: envelope.from,
+    to: envelope.to,
+    subject,
+    text: `${reportAsText(last7)}\n\n${reportAsText(last30)}\n`,
+    html,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * `npm run digest`: sends the weekly digest now, to MAIL_TO (else the biography's email) only, through the
+ * configured SMTP server (or the embedded inbox's outbox when SMTP_HOST is unset). docs/insights.md.
+ */
+import { getConfig } from '@/lib/config/env';
+import { sendDigest } from '@/lib/insights/digest';
+import { openInsightsStore } from '@/lib/insights/open-store';
+
+const store = await openInsightsStore(getConfig());
+try {
+  const to = await sendDigest(store, getConfig());
+  console.log(`digest sent to ${to}`);
+} catch (error) {
+  console.error(`the digest was not sent: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await store.close();
+}
+// The embedded inbox, when it was started, would keep the process alive.
+process.exit();
