@@ -2,6 +2,7 @@ import type { SendMailOptions } from 'nodemailer';
 import { escapeHtml } from '@/lib/mail/compose';
 import type { InsightsReport } from './report';
 import { reportAsText } from './report-text';
+import { type ReportTable, reportTables } from './report-tables';
 
 const CHART_WIDTH = 240;
 const AGENTS_COLOUR = '#2f5d8a';
@@ -36,14 +37,14 @@ export function perDayChart(report: InsightsReport): string {
   );
 }
 
-function htmlTable(title: string, head: string[], rows: (string | number)[][]): string {
-  const cells = (row: (string | number)[], tag: string) =>
-    row
-      .map((cell) => `<${tag} align="left" style="padding:2px 12px 2px 0">${escapeHtml(String(cell))}</${tag}>`)
-      .join('');
+function htmlTable({ title, head, rows }: ReportTable): string {
+  const cells = (row: string[], tag: string) =>
+    row.map((cell) => `<${tag} align="left" style="padding:2px 12px 2px 0">${escapeHtml(cell)}</${tag}>`).join('');
   const body =
-    rows.length === 0 ? `<tr><td>(none)</td></tr>` : rows.map((row) => `<tr>${cells(row, 'td')}</tr>`).join('');
-  return `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(title)}</h2><table>${rows.length ? `<tr>${cells(head, 'th')}</tr>` : ''}${body}</table>`;
+    rows.length === 0
+      ? `<tr><td>(none)</td></tr>`
+      : `<tr>${cells(head, 'th')}</tr>${rows.map((row) => `<tr>${cells(row, 'td')}</tr>`).join('')}`;
+  return `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(title)}</h2><table>${body}</table>`;
 }
 
 /**
@@ -60,42 +61,7 @@ export function composeDigestMail(
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.4;color:#222">` +
     `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>` +
     `<p>Requests per day, agents and people (last 7 days):</p>${perDayChart(last7)}` +
-    htmlTable(
-      'Top agent families',
-      ['Family', 'Requests'],
-      last7.families.map((row) => [row.family, row.requests]),
-    ) +
-    htmlTable(
-      'Top pages',
-      ['Page', 'Agents', 'People'],
-      last7.pages.map((row) => [row.page, row.agents, row.people]),
-    ) +
-    htmlTable(
-      'Tool calls by channel',
-      ['Tool', 'Channel', 'Calls'],
-      last7.toolCalls.map((row) => [row.tool, row.channel, row.calls]),
-    ) +
-    htmlTable(
-      'Engagements recommended',
-      ['Engagement', 'Times'],
-      last7.engagements.map((row) => [row.engagement, row.recommended]),
-    ) +
-    htmlTable(
-      'Inquiries',
-      ['Reference', 'Time (UTC)', 'Channel', 'Client', 'Engagement'],
-      last7.inquiries.map((row) => [
-        row.reference,
-        row.at.slice(0, 16).replace('T', ' '),
-        row.channel,
-        row.client,
-        row.engagement,
-      ]),
-    ) +
-    htmlTable(
-      'Refused by a quota',
-      ['Quota', 'Refusals'],
-      last7.refusals.map((row) => [row.quota, row.count]),
-    ) +
+    reportTables(last7).map(htmlTable).join('') +
     `<p>Mail failures: ${last7.mailFailures}</p>` +
     `<p style="color:#666">Last 30 days: ${last30.totals.agents} agent requests, ${last30.totals.people} from people, ${last30.inquiries.length} inquiries. npm run insights shows every figure.</p>` +
     `</body></html>`;
