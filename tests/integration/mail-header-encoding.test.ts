@@ -36,7 +36,9 @@ async function oneMailFrom(send: () => Promise<void>): Promise<ReceivedMail> {
 }
 
 function expectTypedHeaders(mail: ReceivedMail, name: string, sector: string, email: string): void {
-  expect(mail.parsed.subject).toBe(`Consultation request from ${name} (${sector})`);
+  expect(mail.parsed.subject).toMatch(
+    new RegExp(`^${escapeRegExp(`Consultation request from ${name} (${sector})`)} \\[ref \\d{6}-[0-9A-Z]{6}\\]$`),
+  );
   expect(mail.parsed.replyTo?.value).toEqual([{ address: email, name }]);
   expect(mail.parsed.headers.has('bcc')).toBe(false);
   expect(mail.envelope.to).toEqual(['inbox@consultant.test']);
@@ -90,3 +92,7 @@ describe.each(TYPED)('%s', (_label, name, sector) => {
     expectTypedHeaders(mail, name, sector, email);
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -52,7 +52,9 @@ describe('schedule_consultation over authenticated SMTP', () => {
     expect(mail).toBeDefined();
     if (!mail) return;
     expect(mail.envelope.to).toEqual(['inbox@consultant.test']);
-    expect(mail.parsed.subject).toBe('Consultation request from Priya Raman (fintech)');
+    expect(mail.parsed.subject).toMatch(
+      /^Consultation request from Priya Raman \(fintech\) \[ref \d{6}-[0-9A-Z]{6}\]$/,
+    );
     expect(mail.parsed.replyTo?.value).toEqual([{ address: 'priya@ledgerline.example', name: 'Priya Raman' }]);
     expect(mail.parsed.from?.value[0]?.address).toBe('website@consultant.test');
     for (const value of Object.values(valid)) {

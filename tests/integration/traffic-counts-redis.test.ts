@@ -36,12 +36,15 @@ describe('with REDIS_URL every instance counts into the same figures', () => {
     expect((await postSchedule(a.url, request)).status).toBe(200);
     expect((await postSchedule(b.url, request)).status).toBe(200);
 
-    const gptbot = async () => {
-      const { last7 } = await insightsJson({ REDIS_URL: redis.url, DATA_DIR: freshDataDir() });
-      return last7.families.find((row) => row.family === 'ai-crawler/gptbot')?.requests ?? 0;
-    };
+    const report = async () => (await insightsJson({ REDIS_URL: redis.url, DATA_DIR: freshDataDir() })).last7;
+    const gptbot = async () =>
+      (await report()).families.find((row) => row.family === 'ai-crawler/gptbot')?.requests ?? 0;
+    const scheduled = async () =>
+      (await report()).toolCalls.find((row) => row.tool === 'schedule_consultation')?.calls ?? 0;
+    // Each instance writes its counts every few seconds: wait for both figures.
     expect(await countReaches(gptbot, 7)).toBe(7);
-    const { last7 } = await insightsJson({ REDIS_URL: redis.url, DATA_DIR: freshDataDir() });
+    expect(await countReaches(scheduled, 2)).toBe(2);
+    const last7 = await report();
     expect(last7.inquiries.map((entry) => entry.channel)).toEqual(['rest', 'rest']);
     expect(last7.toolCalls).toContainEqual({ channel: 'rest', tool: 'schedule_consultation', calls: 2 });
   });

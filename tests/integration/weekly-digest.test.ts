@@ -10,7 +10,11 @@ import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const now = new Date();
 // This week's slot is the current hour, so a server that starts now finds the digest due.
-const dueNow = { DIGEST_DAY: WEEKDAYS[now.getUTCDay()] ?? 'mon', DIGEST_HOUR: String(now.getUTCHours()) };
+const dueNow = {
+  DIGEST: 'true',
+  DIGEST_DAY: WEEKDAYS[now.getUTCDay()] ?? 'mon',
+  DIGEST_HOUR: String(now.getUTCHours()),
+};
 
 let smtp: TestSmtpServer;
 let redis: TestRedis;
