@@ -20,6 +20,9 @@ export function benchEnv(siteUrl: string): Record<string, string> {
     SITE_URL: siteUrl,
     RATE_LIMIT_PER_MINUTE: '0',
     SCHEDULE_LIMIT_PER_HOUR: '0',
+    MAIL_LIMIT_PER_DAY: '0',
+    // INSIGHTS=false npm run bench measures the same build without counting (docs/insights.md).
+    INSIGHTS: process.env.INSIGHTS ?? 'true',
   };
 }
 
@@ -86,10 +89,10 @@ function stopChild(child: ChildProcess): Promise<void> {
 /** The project's server (npm start) on 127.0.0.1 at the port of SITE_URL; resolves once the homepage answers (at most 30 s). */
 export async function startApp(siteUrl: string): Promise<Server> {
   const port = new URL(siteUrl).port;
-  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-outbox-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   const child = spawn(process.execPath, ['dist/server.mjs', '-H', '127.0.0.1', '-p', port], {
     cwd: ROOT,
-    env: { ...benchEnv(siteUrl), NODE_ENV: 'production', OUTBOX_DIR: outbox },
+    env: { ...benchEnv(siteUrl), NODE_ENV: 'production', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
