@@ -116,7 +116,7 @@ export async function startApp(siteUrl: string): Promise<Server> {
     url: siteUrl,
     stop: async () => {
       await stopChild(child);
-      fs.rmSync(outbox, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
