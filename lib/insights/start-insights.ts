@@ -18,7 +18,7 @@ export async function startInsights(config: Config): Promise<void> {
   if (!getInsightsStore()) {
     try {
       const { openInsightsStore } = await import('./open-store');
-      setInsightsStore(await openInsightsStore(config));
+      setInsightsStore(await openInsightsStore(config, { waitForRedis: false }));
     } catch (error) {
       console.warn(`[insights] the store in ${config.DATA_DIR} could not be opened; nothing is counted`, error);
       return;
@@ -36,7 +36,10 @@ export async function startInsights(config: Config): Promise<void> {
   if (digestEnabled(config)) {
     const look = () => {
       const store = getInsightsStore();
-      if (store) void sendDigestIfDue(store, config);
+      if (!store) return;
+      sendDigestIfDue(store, config).catch((error: unknown) =>
+        console.warn('[insights] could not look whether the weekly digest is due; trying again later', error),
+      );
     };
     setTimeout(look, DIGEST_FIRST_LOOK_MS).unref();
     setInterval(look, DIGEST_LOOK_INTERVAL_MS).unref();
