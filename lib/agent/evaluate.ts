@@ -92,7 +92,8 @@ function explain({ chosen, ranked, strength }: Choice): string {
     return `${STRENGTH_LABELS[strength]}: no keyword matched, but your challenges share ${descriptionWords} with how ${title} is described ${score}.${closing}${sectorNote}`;
   }
   const also = chosen.evidence.length > 0 ? ` Its description also matches ${descriptionWords}.` : '';
-  return `${STRENGTH_LABELS[strength]}: your challenges mention ${listOf(chosen.matches.map(describeMatch))}, which ${title} is designed to address ${score}.${also}${closing}${sectorNote}`;
+  const strongestFirst = [...chosen.matches].sort((a, b) => b.points - a.points);
+  return `${STRENGTH_LABELS[strength]}: your challenges mention ${listOf(strongestFirst.map(describeMatch))}, which ${title} is designed to address ${score}.${also}${closing}${sectorNote}`;
 }
 
 /** Builds the spec's EvaluateClientNeedsResponse. */
