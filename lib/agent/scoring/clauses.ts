@@ -98,7 +98,10 @@ function startsWith(words: readonly string[], at: number, phrase: readonly strin
   return phrase.every((word, offset) => words[at + offset] === word);
 }
 
-/** "…is great", "…looks fine", "…works", "we like…", "happy with…": the writer is content with this part. */
+/**
+ * "…is great", "…looks fine", "…works", "we like…", "happy with…", "we have done…", "already have…": the writer
+ * is content with this part, or has it already.
+ */
 function approves(words: readonly string[]): boolean {
   return words.some((word, i) => {
     const next = words.slice(i + 1, i + 3);
@@ -106,6 +109,8 @@ function approves(words: readonly string[]): boolean {
     if (word === 'works') return i > 0 && !words.slice(Math.max(0, i - 2), i).includes('how');
     if (word === 'work') return words[i + 1] === 'well';
     if (word === 'happy' || word === 'proud') return words[i + 1] === 'with' || words[i + 1] === 'of';
+    if (word === 'done' || word === 'did') return ['have', 'already', 'we'].includes(words[i - 1] ?? '');
+    if (word === 'already') return ['have', 'did', 'done', 'got'].includes(words[i + 1] ?? '');
     return (word === 'like' || word === 'love') && words[i - 1] === 'we';
   });
 }

@@ -20,7 +20,7 @@ const EVIDENCE_SCALE = 0.5;
 export const SECTOR_POINTS = 0.5;
 
 /** Evidence points below which the descriptions alone are no signal: one word shared by chance is not enough. */
-export const EVIDENCE_SIGNAL = 1;
+export const EVIDENCE_SIGNAL = 1.5;
 
 /** A keyword or concept phrase found in the challenges. */
 export interface PhraseMatch {

@@ -52,9 +52,15 @@ export function americanSpelling(word: string): string {
   return word;
 }
 
+/**
+ * Words the Porter stemmer would merge with a different word: "marketing" (the function) is not "market" (where
+ * a company sells), so "new marketing director" does not read as "new market".
+ */
+const DISTINCT_STEMS: Readonly<Record<string, string>> = { marketing: 'marketing', marketings: 'marketing' };
+
 /** The stem a folded word is compared by. */
 export function stemWord(word: string): string {
-  return stemmer(americanSpelling(word));
+  return DISTINCT_STEMS[word] ?? stemmer(americanSpelling(word));
 }
 
 /** A text as the stems it is compared by, in order: how keywords, concepts and sectors are read. */
@@ -80,6 +86,7 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
     'new next often okay part per please quite since soon sure take thanks think though today use used ' +
     'using wed well whats whether whole year years youre doesnt didnt isnt arent wont wasnt cannot ' +
     'say says said tell tells told ask asks asked know knows knew keep keeps kept come comes give gives put ' +
-    'puts see sees seen try tries tried bit stuff'
+    'puts see sees seen try tries tried bit stuff start started starting work works working worked find found ' +
+    'time times'
   ).split(' '),
 );
