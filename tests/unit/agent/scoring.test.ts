@@ -50,6 +50,12 @@ describe('words: a real stemmer, British and American spelling, contractions', (
     }
   });
 
+  it('keeps "marketing" apart from "market", which Porter would merge', () => {
+    expect(stemWord('marketing')).not.toBe(stemWord('market'));
+    expect(stemWord('markets')).toBe(stemWord('market'));
+    expect(choose('We need a new marketing director.').chosen.matchedKeywords).not.toContain('new market');
+  });
+
   it('writes contractions out and drops other apostrophes', () => {
     expect(foldText("We don't, can't, won't; we're sure it's Marketing’s")).toBe(
       'we do not, can not, will not; we are sure its marketings',
@@ -101,6 +107,13 @@ describe('clauses: what the writer says is fine or does not want counts less', (
     expect(weightsOf('Our logo looks fine and we need investors.').logo).toBe(CONCESSION);
     expect(weightsOf('Our logo looks fine and we need investors.').investors).toBe(1);
     expect(weightsOf('Our logo is not good.').logo).toBe(1);
+  });
+
+  it('weighs what the writer has already done as a concession', () => {
+    const weights = weightsOf('We have done the positioning work already. Now we need ongoing help.');
+    expect(weights.positioning).toBe(CONCESSION);
+    expect(weights.ongoing).toBe(1);
+    expect(weightsOf('We already have a logo, and we need investors.').logo).toBe(CONCESSION);
   });
 
   it('weighs a clause led by "although" or "while" as a concession', () => {
