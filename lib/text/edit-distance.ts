@@ -21,3 +21,23 @@ export function editDistance(a: string, b: string): number {
   }
   return previous[b.length] ?? 0;
 }
+
+/**
+ * Whether `a` and `b` differ by exactly one edit as editDistance counts them (insert, delete, replace, or swap
+ * two neighbours), in one pass and without allocating: the quick test for many candidates.
+ */
+export function isOneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA -= 1;
+    endB -= 1;
+  }
+  const differA = endA - start;
+  const differB = endB - start;
+  if (differA <= 1 && differB <= 1) return true;
+  return differA === 2 && differB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start];
+}

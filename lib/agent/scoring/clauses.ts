@@ -71,6 +71,8 @@ const REJECTIONS: readonly (readonly string[])[] = [
   ['not', 'another'],
 ];
 
+const REJECTION_STARTS = new Set(REJECTIONS.map((phrase) => phrase[0]));
+
 type Token = { word: string } | { mark: string };
 
 function tokenize(text: string): Token[] {
@@ -143,6 +145,7 @@ function weighSentence(words: readonly string[], breaks: ReadonlySet<number>): n
     }
   }
   for (let i = 0; i < words.length; i += 1) {
+    if (!REJECTION_STARTS.has(words[i] ?? '')) continue;
     const rejection = REJECTIONS.find((phrase) => startsWith(words, i, phrase));
     if (!rejection) continue;
     let end = i + rejection.length;

@@ -66,9 +66,9 @@ interface ReadWord {
 /** The client's words with their clause weights, typos read back, and stems. */
 function readChallenges(challenges: string, vocabulary: Vocabulary): ReadWord[] {
   return weighWords(challenges).map(({ written, weight }) => {
-    const spelled = americanSpelling(written);
-    const readAs = correctTypo(spelled, vocabulary);
-    return { written, ...(readAs ? { readAs } : {}), stem: stemWord(readAs ?? spelled), weight };
+    const stem = stemWord(written);
+    const readAs = vocabulary.knownStems.has(stem) ? undefined : correctTypo(americanSpelling(written), vocabulary);
+    return { written, ...(readAs ? { readAs } : {}), stem: readAs ? stemWord(readAs) : stem, weight };
   });
 }
 
@@ -80,11 +80,16 @@ const round = (points: number) => Math.round(points * 100) / 100;
  */
 function findPhrases(words: readonly ReadWord[], phrases: readonly Phrase[], used: boolean[]): PhraseMatch[] {
   const found = new Map<Phrase, PhraseMatch>();
+  const present = new Set(words.map((word) => word.stem));
+  const startsAt = (at: number, stems: readonly string[]) =>
+    stems.every((stem, j) => !used[at + j] && words[at + j]?.stem === stem);
   for (const phrase of phrases) {
     const length = phrase.stems.length;
-    for (let i = 0; length > 0 && i + length <= words.length; i += 1) {
+    // Most phrases share no word with the text at all; this skips them without scanning.
+    if (length === 0 || !phrase.stems.every((stem) => present.has(stem))) continue;
+    for (let i = 0; i + length <= words.length; i += 1) {
+      if (!startsAt(i, phrase.stems)) continue;
       const span = words.slice(i, i + length);
-      if (span.some((word, j) => used[i + j] || word.stem !== phrase.stems[j])) continue;
       span.forEach((_, j) => (used[i + j] = true));
       const points = round((1 + length) * Math.min(...span.map((word) => word.weight)));
       const previous = found.get(phrase);

@@ -1,4 +1,4 @@
-import { editDistance } from '@/lib/text/edit-distance';
+import { isOneEditApart } from '@/lib/text/edit-distance';
 import { TYPO_MIN_LENGTH, type Vocabulary } from './vocabulary';
 import { stemWord } from './words';
 
@@ -11,7 +11,8 @@ import { stemWord } from './words';
  */
 export function correctTypo(word: string, vocabulary: Vocabulary): string | undefined {
   if (word.length < TYPO_MIN_LENGTH || /\d/.test(word) || vocabulary.knownStems.has(stemWord(word))) return undefined;
-  return vocabulary.spellings.find(
-    (known) => Math.abs(known.length - word.length) <= 1 && editDistance(word, known) === 1,
-  );
+  const candidates = [word.length - 1, word.length, word.length + 1]
+    .flatMap((length) => vocabulary.spellingsByLength.get(length) ?? [])
+    .filter((known) => isOneEditApart(word, known));
+  return candidates.sort()[0];
 }

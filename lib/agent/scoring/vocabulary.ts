@@ -23,8 +23,8 @@ export interface EngagementVocabulary {
 /** The prepared content: per engagement, plus the words a typo may be read as and every stem content knows. */
 export interface Vocabulary {
   of: ReadonlyMap<Engagement, EngagementVocabulary>;
-  /** Spelling-folded words of the keywords, concepts and descriptions, longest words only (see typos.ts). */
-  spellings: readonly string[];
+  /** Spelling-folded words of the keywords, concepts and descriptions, longest words only (see typos.ts), by length. */
+  spellingsByLength: ReadonlyMap<number, readonly string[]>;
   knownStems: ReadonlySet<string>;
 }
 
@@ -108,7 +108,10 @@ function prepare(engagements: readonly Engagement[]): Vocabulary {
     for (const word of words) if (word.length >= TYPO_MIN_LENGTH) spellings.add(word);
     for (const word of [...words, ...splitWords(foldText(engagement.body))]) knownStems.add(stemWord(word));
   });
-  return { of, spellings: [...spellings].sort(), knownStems };
+  const spellingsByLength = new Map<number, string[]>();
+  for (const word of [...spellings].sort())
+    spellingsByLength.set(word.length, [...(spellingsByLength.get(word.length) ?? []), word]);
+  return { of, spellingsByLength, knownStems };
 }
 
 // Content is the same on every call, so it is prepared once per list of engagements; keyed by the list itself,

@@ -58,9 +58,20 @@ export function americanSpelling(word: string): string {
  */
 const DISTINCT_STEMS: Readonly<Record<string, string>> = { marketing: 'marketing', marketings: 'marketing' };
 
+// Stemming is pure and the same few thousand words come back in every text, so stems are remembered; the
+// cache starts again when full, so that arbitrary input cannot grow it without bound.
+const STEM_CACHE_SIZE = 20_000;
+const stems = new Map<string, string>();
+
 /** The stem a folded word is compared by. */
 export function stemWord(word: string): string {
-  return DISTINCT_STEMS[word] ?? stemmer(americanSpelling(word));
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = DISTINCT_STEMS[word] ?? stemmer(americanSpelling(word));
+    if (stems.size >= STEM_CACHE_SIZE) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
 }
 
 /** A text as the stems it is compared by, in order: how keywords, concepts and sectors are read. */

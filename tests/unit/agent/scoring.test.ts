@@ -7,7 +7,7 @@ import { correctTypo } from '@/lib/agent/scoring/typos';
 import { vocabularyOf } from '@/lib/agent/scoring/vocabulary';
 import { americanSpelling, foldText, normalise, stemWord } from '@/lib/agent/scoring/words';
 import { type Engagement, loadContent } from '@/lib/content';
-import { editDistance } from '@/lib/text/edit-distance';
+import { editDistance, isOneEditApart } from '@/lib/text/edit-distance';
 
 const { engagements, bio } = loadContent();
 const context = { engagements, consultantName: bio.name, scheduleUrl: 'https://site.example/schedule' };
@@ -228,5 +228,17 @@ describe('determinism', () => {
   it('the ranking does not depend on the order in which content lists tie-breakers other than its own order', () => {
     const ranked = scoreEngagements(engagements, { challenges: 'positioning and messaging', technology_sector: '' });
     expect(ranked.map((score) => score.engagement.key).slice(0, 2)).toEqual(['positioning-sprint', 'messaging-system']);
+  });
+});
+
+describe('isOneEditApart agrees with editDistance', () => {
+  it('on any pair of short words', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 7 });
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        expect(isOneEditApart(a, b)).toBe(editDistance(a, b) === 1);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
