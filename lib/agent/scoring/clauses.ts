@@ -151,6 +151,7 @@ function weighSentence(words: readonly string[], breaks: ReadonlySet<number>): n
     let end = i + rejection.length;
     while (end < words.length && !breaks.has(end) && !endsRejection(words, end)) end += 1;
     for (let j = i; j < end; j += 1) weights[j] = 0;
+    i = end - 1;
   }
   return weights;
 }

@@ -80,14 +80,18 @@ const round = (points: number) => Math.round(points * 100) / 100;
  */
 function findPhrases(words: readonly ReadWord[], phrases: readonly Phrase[], used: boolean[]): PhraseMatch[] {
   const found = new Map<Phrase, PhraseMatch>();
-  const present = new Set(words.map((word) => word.stem));
+  // Where each stem occurs, so that a phrase is tried only where its first word is.
+  const positions = new Map<string, number[]>();
+  words.forEach((word, i) => {
+    const at = positions.get(word.stem);
+    if (at) at.push(i);
+    else positions.set(word.stem, [i]);
+  });
   const startsAt = (at: number, stems: readonly string[]) =>
     stems.every((stem, j) => !used[at + j] && words[at + j]?.stem === stem);
   for (const phrase of phrases) {
     const length = phrase.stems.length;
-    // Most phrases share no word with the text at all; this skips them without scanning.
-    if (length === 0 || !phrase.stems.every((stem) => present.has(stem))) continue;
-    for (let i = 0; i + length <= words.length; i += 1) {
+    for (const i of positions.get(phrase.stems[0] ?? '') ?? []) {
       if (!startsAt(i, phrase.stems)) continue;
       const span = words.slice(i, i + length);
       span.forEach((_, j) => (used[i + j] = true));
