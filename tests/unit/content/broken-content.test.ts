@@ -136,7 +136,7 @@ describe('engagement files', () => {
 
     it('reports a concept with an empty phrase', () => {
       const dir = copyContent();
-      edit(dir, retainer, replaceOnce(/^ {4}- coach$/m, '    - " "'));
+      edit(dir, retainer, replaceOnce(/^ {4}- mentor$/m, '    - " "'));
       expectOnlyProblem(dir, retainer, 'concepts.coaching[0]', 'expected non-empty text');
     });
 
@@ -155,7 +155,7 @@ describe('engagement files', () => {
     it('reports a phrase that another engagement already uses, naming both files', () => {
       const dir = copyContent();
       const messaging = 'engagements/messaging-system.md';
-      edit(dir, messaging, replaceOnce(/^ {4}- deck$/m, '    - Mentor'));
+      edit(dir, messaging, replaceOnce(/^ {4}- slides$/m, '    - Mentor'));
       expectOnlyProblem(
         dir,
         messaging,
