@@ -19,6 +19,12 @@ const EVIDENCE_SCALE = 0.5;
 /** Points for each of the engagement's sectors named in `technology_sector`. */
 export const SECTOR_POINTS = 0.5;
 
+/** Evidence worth less than this is dropped: a word all four descriptions use says nothing about any of them. */
+const MIN_EVIDENCE_POINTS = 0.1;
+
+/** Code-unit order, the same on every machine (localeCompare depends on the runtime's locale data). */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Evidence points below which the descriptions alone are no signal: one word shared by chance is not enough. */
 export const EVIDENCE_SIGNAL = 1.5;
 
@@ -126,10 +132,11 @@ function findEvidence(words: readonly ReadWord[], weights: ReadonlyMap<string, n
     const weight = weights.get(word.stem);
     if (used[i] || weight === undefined || word.weight === 0 || FUNCTION_WORDS.has(word.written)) return;
     const points = round(EVIDENCE_SCALE * weight * word.weight);
+    if (points < MIN_EVIDENCE_POINTS) return;
     const previous = byStem.get(word.stem);
     if (!previous || points > previous.points) byStem.set(word.stem, { written: word.readAs ?? word.written, points });
   });
-  return [...byStem.values()].sort((a, b) => b.points - a.points || a.written.localeCompare(b.written));
+  return [...byStem.values()].sort((a, b) => b.points - a.points || compareText(a.written, b.written));
 }
 
 /** Scores every engagement against a request, best first: total, then curated points, then matches, then content order. */
