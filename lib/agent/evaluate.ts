@@ -74,7 +74,7 @@ const STRENGTH_LABELS: Record<Exclude<SignalStrength, 'none'>, string> = {
 };
 
 /** The rationale: the words that decided it, how strong the signal was, and the runner-up's score. */
-function explain({ chosen, ranked, strength }: Choice): string {
+function explain({ chosen, runnerUp, strength }: Choice): string {
   const { title, summary } = chosen.engagement;
   const sectorNote =
     chosen.matchedSectors.length > 0
@@ -83,11 +83,17 @@ function explain({ chosen, ranked, strength }: Choice): string {
   if (strength === 'none') {
     return `No strong signal was found in the challenges for a specific engagement, so the recommendation is ${title}, the usual first step: ${summary}${sectorNote}`;
   }
-  const next = ranked.find((score) => score !== chosen);
-  const comparison = next ? `; next best ${next.engagement.title} with ${points(next.total)}` : '';
+  const comparison = runnerUp
+    ? `; next best ${runnerUp.engagement.title} with ${points(runnerUp.total)}`
+    : '; nothing else matched enough to suggest';
   const score = `(${points(chosen.total)}${comparison})`;
   const descriptionWords = quoteList(chosen.evidence.slice(0, 3).map((match) => match.written));
-  const closing = strength === 'weak' ? ' The signal is weak, so treat the runner-up as equally worth discussing.' : '';
+  const closing =
+    strength !== 'weak'
+      ? ''
+      : runnerUp
+        ? ` The signal is weak, so treat ${runnerUp.engagement.title} as equally worth discussing.`
+        : ' The signal is weak: few of your words point anywhere, so say more about the challenge if you can.';
   if (chosen.matches.length === 0) {
     return `${STRENGTH_LABELS[strength]}: no keyword matched, but your challenges share ${descriptionWords} with how ${title} is described ${score}.${closing}${sectorNote}`;
   }

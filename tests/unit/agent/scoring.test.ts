@@ -191,14 +191,30 @@ describe('confidence: why names the deciding words and the strength of the signa
   it('strong when curated words lead clearly', () => {
     const result = evaluate('Our Series B pitch deck does not land with investors and the narrative is weak.');
     expect(result.recommended.why).toMatch(/^Strong signal: your challenges mention "pitch deck", "series b", /);
-    expect(result.recommended.why).toMatch(/\(\d+(\.\d)? points; next best .+ with \d+(\.\d)? points?\)/);
+    expect(result.recommended.why).toMatch(/\(\d+(\.\d)? points; nothing else matched enough to suggest\)/);
+    expect(result.alsoConsider).toBeNull();
+    const contested = evaluate('Our pitch deck, our narrative and our investor story are weak, and our logo is dated.');
+    expect(contested.recommended.why).toMatch(
+      /^Strong signal: .*\(\d+(\.\d)? points; next best Brand Identity & Rebrand with \d+(\.\d)? points?\)/,
+    );
   });
 
   it('weak when the runner-up is close, and says to consider both', () => {
     const choice = choose('We need a new brand identity and a pitch deck.');
     expect(choice.strength).toBe('weak');
-    expect(evaluate('We need a new brand identity and a pitch deck.').recommended.why).toMatch(
-      /^Weak signal: .*runner-up/,
+    const result = evaluate('We need a new brand identity and a pitch deck.');
+    expect(result.recommended.why).toMatch(/^Weak signal: /);
+    expect(result.recommended.why).toContain(`treat ${result.alsoConsider?.title} as equally worth discussing`);
+  });
+
+  it('every answer begins with one of the four strengths', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (text) => {
+        expect(evaluate(text).recommended.why).toMatch(
+          /^(Strong signal|Moderate signal|Weak signal|No strong signal was found)/,
+        );
+      }),
+      { numRuns: 300 },
     );
   });
 });
