@@ -15,61 +15,32 @@ export interface WeightedWord {
 /** The weight of a word in a clause the writer says is fine, or concedes before the real problem. */
 export const CONCESSION = 0.35;
 
-const CONTRAST = new Set(['but', 'however']);
-const CONCESSION_LEADS = new Set(['although', 'though', 'while', 'whilst', 'despite', 'albeit']);
-const SEGMENT_ENDS = new Set(['and', 'but', 'however', 'so', 'because', 'yet']);
-const NEW_STATEMENT = new Set(['we', 'our', 'i', 'they', 'the', 'it', 'its', 'that', 'this']);
-const LINKING_VERBS = new Set([
-  'is',
-  'are',
-  'was',
-  'were',
-  'its',
-  'looks',
-  'look',
-  'seems',
-  'seem',
-  'feels',
-  'feel',
-  'reads',
-  'read',
-]);
-const APPROVING = new Set([
-  'fine',
-  'great',
-  'good',
-  'solid',
-  'strong',
-  'ok',
-  'okay',
-  'excellent',
-  'sound',
-  'clear',
-  'brilliant',
-  'decent',
-  'nice',
-  'right',
-  'healthy',
-  'working',
-  'sorted',
-]);
+const wordSet = (list: string) => new Set(list.split(' '));
+const CONTRAST = wordSet('but however');
+const CONCESSION_LEADS = wordSet('although though while whilst despite albeit');
+const SEGMENT_ENDS = wordSet('and but however so because yet');
+const NEW_STATEMENT = wordSet('we our i they the it its that this');
+const LINKING_VERBS = wordSet('is are was were its looks look seems seem feels feel reads read');
+const APPROVING = wordSet(
+  'fine great good solid strong ok okay excellent sound clear brilliant decent nice right healthy working sorted',
+);
 /** Phrases after which the rest of the clause is something the writer rejects, not a need. */
 const REJECTIONS: readonly (readonly string[])[] = [
-  ['dont', 'need'],
-  ['dont', 'want'],
-  ['doesnt', 'need'],
-  ['do', 'not', 'need'],
-  ['do', 'not', 'want'],
-  ['does', 'not', 'need'],
-  ['no', 'need'],
-  ['not', 'looking', 'for'],
-  ['not', 'interested', 'in'],
-  ['rather', 'than'],
-  ['instead', 'of'],
-  ['not', 'a'],
-  ['not', 'an'],
-  ['not', 'another'],
-];
+  'dont need',
+  'dont want',
+  'doesnt need',
+  'do not need',
+  'do not want',
+  'does not need',
+  'no need',
+  'not looking for',
+  'not interested in',
+  'rather than',
+  'instead of',
+  'not a',
+  'not an',
+  'not another',
+].map((phrase) => phrase.split(' '));
 
 const REJECTION_STARTS = new Set(REJECTIONS.map((phrase) => phrase[0]));
 
