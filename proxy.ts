@@ -8,6 +8,7 @@ import { API_HEADERS, isApiPath, isPagePath } from '@/lib/http/shared-headers';
 import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
 import { MAX_USER_AGENT_LENGTH, boundedUserAgent } from '@/lib/http/user-agent';
 import { forbiddenHostError } from '@/lib/security/allowed-host';
+import { refuseServerAction } from '@/lib/security/server-actions';
 import { siteHostCheck } from '@/lib/security/site-host';
 
 let isSiteHost: ReturnType<typeof siteHostCheck> | undefined;
@@ -42,11 +43,26 @@ function boundedRequest(request: NextRequest): { request: { headers: Headers } }
 }
 
 /**
+ * A form post Next would answer with a 500 that its headers alone show (lib/security/server-actions.ts: another
+ * site's Origin, a form posted to a page without one), refused as the project's server refuses it. Its body
+ * checks need the body before Next reads it, which only the project's server can do (docs/deployment.md).
+ */
+function refuseFormPost(request: NextRequest): NextResponse | undefined {
+  const target = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  const refusal = refuseServerAction('POST', target, Object.fromEntries(request.headers));
+  if (!refusal) return undefined;
+  return new NextResponse(`${refusal.message}\n`, {
+    status: refusal.status,
+    headers: { ...API_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+/**
  * Next 16's proxy (formerly middleware.ts), run by Next for every request it serves. It counts the request when
- * Next serves alone (lib/insights), refuses a request for another site's name (DNS rebinding, lib/security/allowed-host.ts) and answers a method no
- * route has (lib/http/unrouted-method.ts), as the project's server does before Next; bounds the User-Agent; and
- * gives the human pages as markdown to AI agents and to clients that prefer it (docs/agents-and-crawlers.md, "Every page as markdown").
- * Shared headers come from next.config.ts.
+ * Next serves alone (lib/insights). It refuses a request for another site's name (DNS rebinding,
+ * lib/security/allowed-host.ts), a method no route has (lib/http/unrouted-method.ts) and a forged form post, as
+ * the project's server does before Next; bounds the User-Agent; and gives the human pages as markdown to AI agents and to clients that prefer it
+ * (docs/agents-and-crawlers.md, "Every page as markdown"). Shared headers come from next.config.ts.
  */
 export function proxy(request: NextRequest): NextResponse {
   // Under the project's server its pipeline has counted the request already.
@@ -61,6 +77,8 @@ export function proxy(request: NextRequest): NextResponse {
   }
   const unrouted = unroutedMethodAnswer(request.method, request.nextUrl.pathname);
   if (unrouted) return new NextResponse(unrouted.body, { status: unrouted.status, headers: unrouted.headers });
+  const refusal = request.method === 'POST' ? refuseFormPost(request) : undefined;
+  if (refusal) return refusal;
   const init = boundedRequest(request);
   if (!wantsMarkdown(request)) return NextResponse.next(init);
   const path = request.nextUrl.pathname.replace(/\/+$/, '');

@@ -29,6 +29,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/abusive-clients.test.ts',
   'tests/integration/public-origin.test.ts',
   'tests/integration/quota-ipv6.test.ts',
+  'tests/integration/form-origin.test.ts',
   'tests/integration/traffic-counts.test.ts',
   'tests/integration/mail-ceiling.test.ts',
 ];

@@ -42,7 +42,11 @@ const EngagementSummarySchema = z.object({
 export const EvaluateClientNeedsResponseSchema = z
   .object({
     recommended: EngagementSummarySchema.extend({
-      why: z.string().describe('rationale: the signals that matched'),
+      why: z
+        .string()
+        .describe(
+          'rationale: the words that matched and how strong the signal was; begins "Strong signal", "Moderate signal", "Weak signal", or "No strong signal was found" when the usual first step is recommended',
+        ),
       includes: z.array(z.string()),
       outcomes: z.array(z.string()),
       timing: z.array(z.string()),

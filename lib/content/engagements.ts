@@ -15,7 +15,8 @@ export interface Engagement extends EngagementFrontMatter {
 
 /**
  * Reads every file in content/engagements/ and checks the rules that span them: exactly four, unique keys,
- * unique display order, and exactly one fallback for evaluate_client_needs. Sorted by `order`.
+ * unique display order, keywords and concept phrases on one engagement only, and exactly one fallback for
+ * evaluate_client_needs. Sorted by `order`.
  */
 export function loadEngagements(contentDir: string): FileResult<Engagement[]> {
   const dir = path.join(contentDir, 'engagements');
@@ -55,6 +56,7 @@ export function loadEngagements(contentDir: string): FileResult<Engagement[]> {
       } else seen.set(engagement[field], fileOf.get(engagement) ?? folder);
     }
   }
+  if (problems.length === 0) problems.push(...sharedPhrases(engagements, fileOf, folder));
   const fallbacks = engagements.filter((engagement) => engagement.fallback).length;
   if (problems.length === 0 && fallbacks !== 1) {
     problems.push({
@@ -65,4 +67,48 @@ export function loadEngagements(contentDir: string): FileResult<Engagement[]> {
   }
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: engagements.sort((a, b) => a.order - b.order) };
+}
+
+/** A phrase as evaluate_client_needs compares it, near enough: lower case, accents and punctuation ignored. */
+function phraseKey(phrase: string): string {
+  return phrase
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * Keywords and concept phrases that two engagements share: such a phrase scores both alike, so it cannot tell
+ * them apart and only hides what the client meant.
+ */
+function sharedPhrases(
+  engagements: readonly Engagement[],
+  fileOf: ReadonlyMap<Engagement, string>,
+  folder: string,
+): ContentProblem[] {
+  const owner = new Map<string, string>();
+  const problems: ContentProblem[] = [];
+  for (const engagement of engagements) {
+    const file = fileOf.get(engagement) ?? folder;
+    const fields: [string, string[]][] = [
+      ['keywords', engagement.keywords],
+      ...Object.entries(engagement.concepts).map(([name, phrases]): [string, string[]] => [`concepts.${name}`, [name, ...phrases]]),
+    ];
+    const own = new Set<string>();
+    for (const [field, phrases] of fields) {
+      for (const phrase of phrases) {
+        const key = phraseKey(phrase);
+        const first = owner.get(key);
+        if (first !== undefined && first !== file) {
+          problems.push({ file, field, expected: `expected each keyword and concept phrase on one engagement only; "${phrase}" is also in ${first}` });
+        }
+        own.add(key);
+      }
+    }
+    for (const key of own) if (!owner.has(key)) owner.set(key, file);
+  }
+  return problems;
 }

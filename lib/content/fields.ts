@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editDistance } from '../text/edit-distance';
 
 /** The schema that does the work inside optional, default, nullable and transform wrappers. */
 function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
@@ -44,19 +45,6 @@ export function listFieldPaths(schema: z.core.$ZodType, prefix = ''): string[] {
 
 function simplify(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row.push(Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
-    }
-    previous = row;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /** The known field an unknown name was probably meant to be (`keyword` → `keywords`), if one is close. */

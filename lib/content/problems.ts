@@ -45,6 +45,7 @@ const TYPE_NAMES: Record<string, string> = {
   boolean: 'true or false',
   array: 'a list',
   object: 'a group of fields',
+  record: 'a group of fields',
   date: 'a date (YYYY-MM-DD)',
 };
 

@@ -61,6 +61,10 @@ export const EngagementFrontMatterSchema = z.strictObject({
   outcomes: TextList,
   timing: TextList,
   keywords: TextList.describe('words and phrases that point evaluate_client_needs to this engagement'),
+  concepts: z
+    .record(z.string().trim().min(1, 'expected a concept name'), TextList)
+    .default({})
+    .describe('ideas that point evaluate_client_needs here, each with the words clients use for it'),
   sectors: TextList.describe('technology sectors this engagement suits best'),
   fallback: z.boolean().default(false).describe('recommended when nothing matches; exactly one engagement has it'),
   updated: ContentDateSchema,

@@ -30,6 +30,7 @@ function quoted(words: readonly string[]): string {
 export function describeSuggestion(suggestion: EngagementSuggestion): string {
   const matched = [
     ...(suggestion.matchedKeywords.length > 0 ? [`project context: ${quoted(suggestion.matchedKeywords)}`] : []),
+    ...(suggestion.matchedDescription.length > 0 ? [`its description: ${quoted(suggestion.matchedDescription)}`] : []),
     ...(suggestion.matchedSectors.length > 0 ? [`sector: ${quoted(suggestion.matchedSectors)}`] : []),
   ];
   return matched.length > 0

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateClientNeeds, normalise, scoreEngagements, stem } from '@/lib/agent/evaluate';
+import { evaluateClientNeeds, scoreEngagements } from '@/lib/agent/evaluate';
+import { normalise, stemWord as stem } from '@/lib/agent/scoring/words';
 import { EvaluateClientNeedsRequestSchema } from '@/lib/agent/schemas';
 import { loadContent } from '@/lib/content';
 
@@ -131,15 +132,15 @@ describe('evaluate_client_needs: the rules', () => {
     expect(a.recommended.key).toBe('brand-identity');
     expect(a.recommended.key).toBe(b.recommended.key);
     expect(normalise('Différentiation, Competitors’ GO-TO-MARKET')).toEqual([
-      'differentiation',
+      'differenti',
       'competitor',
       'go',
       'to',
       'market',
     ]);
-    expect(['scale', 'scales', 'scaled', 'scaling'].map(stem)).toEqual(['scal', 'scal', 'scal', 'scal']);
-    expect(['company', 'companies'].map(stem)).toEqual(['company', 'company']);
-    expect(['launch', 'launches', 'launched', 'launching'].map(stem)).toEqual(['launch', 'launch', 'launch', 'launch']);
+    expect(new Set(['scale', 'scales', 'scaled', 'scaling'].map(stem)).size).toBe(1);
+    expect(stem('company')).toBe(stem('companies'));
+    expect(new Set(['launch', 'launches', 'launched', 'launching'].map(stem)).size).toBe(1);
   });
 
   it('breaks ties by content order, so equal scores always give the same answer', () => {

@@ -125,6 +125,54 @@ describe('engagement files', () => {
     expectOnlyProblem(dir, sprint, 'keyword', 'unknown field; did you mean "keywords"? check the spelling against content/README.md');
   });
 
+  describe('concepts', () => {
+    const retainer = 'engagements/advisory-retainer.md';
+
+    it('reports a concept that is not a list, naming the concept', () => {
+      const dir = copyContent();
+      edit(dir, retainer, replaceOnce(/^ {2}coaching:\n(?: {4}- .*\n)+/m, '  coaching: mentor\n'));
+      expectOnlyProblem(dir, retainer, 'concepts.coaching', 'expected a list, found the text "mentor"');
+    });
+
+    it('reports a concept with an empty phrase', () => {
+      const dir = copyContent();
+      edit(dir, retainer, replaceOnce(/^ {4}- mentor$/m, '    - " "'));
+      expectOnlyProblem(dir, retainer, 'concepts.coaching[0]', 'expected non-empty text');
+    });
+
+    it('reports concepts written as a list instead of named groups', () => {
+      const dir = copyContent();
+      edit(dir, retainer, replaceOnce(/^concepts:\n(?: {2,}.*\n)+/m, 'concepts:\n  - mentor\n'));
+      expectOnlyProblem(dir, retainer, 'concepts', 'expected a group of fields, found a list');
+    });
+
+    it('suggests "concepts" for a misspelt field name', () => {
+      const dir = copyContent();
+      edit(dir, retainer, replaceOnce(/^concepts:/m, 'concept:'));
+      expectOnlyProblem(dir, retainer, 'concept', 'unknown field; did you mean "concepts"?');
+    });
+
+    it('reports a phrase that another engagement already uses, naming both files', () => {
+      const dir = copyContent();
+      const messaging = 'engagements/messaging-system.md';
+      edit(dir, messaging, replaceOnce(/^ {4}- slides$/m, '    - Mentor'));
+      expectOnlyProblem(
+        dir,
+        messaging,
+        'concepts.deck',
+        'expected each keyword and concept phrase on one engagement only; "Mentor" is also in',
+        'advisory-retainer.md',
+      );
+    });
+
+    it('may be left out', () => {
+      const dir = copyContent();
+      edit(dir, retainer, replaceOnce(/^concepts:\n(?: {2,}.*\n)+/m, ''));
+      const { engagements } = loadContent(dir);
+      expect(engagements.find((engagement) => engagement.key === 'advisory-retainer')?.concepts).toEqual({});
+    });
+  });
+
   it('reports bad YAML with the line as the editor counts it', () => {
     const dir = copyContent();
     edit(dir, sprint, replaceOnce(/^order: 1$/m, '  order: 1'));

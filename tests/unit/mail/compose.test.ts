@@ -33,6 +33,18 @@ describe("the consultant's mail says where a request came from and what it is ab
     expect(String(mail.html)).toContain('Brand Identity &amp; Rebrand');
   });
 
+  it("a suggestion decided by the engagement's own description names those words", () => {
+    const described = { ...request, project_context: 'Analyst briefings and campaigns reviewed before release.' };
+    const suggestion = suggestEngagement(engagements, described);
+    expect(suggestion.matchedKeywords).toEqual([]);
+    const text = String(
+      composeConsultationMail(described, { ...envelope, channel: { kind: 'form' }, suggestion }).text,
+    );
+    expect(text).toMatch(
+      /Suggested engagement: Advisory Retainer \(matched its description: "campaigns", "reviewed", "briefings"/,
+    );
+  });
+
   it('without a project context or sector: the usual first step, and no words claimed', () => {
     const bare = { client_name: 'Sam', client_email: 'sam@example.com' };
     const mail = composeConsultationMail(bare, {
