@@ -6,7 +6,7 @@ import { getConfig } from '@/lib/config/env';
 import { sendDigest } from '@/lib/insights/digest';
 import { openInsightsStore } from '@/lib/insights/open-store';
 
-const store = await openInsightsStore(getConfig(), { waitForRedis: true });
+const store = await openInsightsStore(getConfig());
 try {
   const to = await sendDigest(store, getConfig());
   console.log(`digest sent to ${to}`);

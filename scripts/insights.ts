@@ -8,7 +8,7 @@ import { buildReport } from '@/lib/insights/report';
 import { reportAsText } from '@/lib/insights/report-text';
 
 const json = process.argv.includes('--json');
-const store = await openInsightsStore(getConfig(), { waitForRedis: true });
+const store = await openInsightsStore(getConfig());
 try {
   const [last7, last30] = [await buildReport(store, 7), await buildReport(store, 30)];
   console.log(json ? JSON.stringify({ last7, last30 }, null, 2) : `${reportAsText(last7)}\n\n${reportAsText(last30)}`);

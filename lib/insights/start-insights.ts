@@ -18,7 +18,7 @@ export async function startInsights(config: Config): Promise<void> {
   if (!getInsightsStore()) {
     try {
       const { openInsightsStore } = await import('./open-store');
-      setInsightsStore(await openInsightsStore(config, { waitForRedis: false }));
+      setInsightsStore(await openInsightsStore(config));
     } catch (error) {
       console.warn(`[insights] the store in ${config.DATA_DIR} could not be opened; nothing is counted`, error);
       return;

@@ -3,11 +3,17 @@ import { setIdempotencyStore } from '@/lib/http/idempotency';
 import { setQuotaStore } from '@/lib/http/quota';
 import { setSessionStore } from '@/lib/mcp/sessions';
 import { processSingleton } from '@/lib/process-singleton';
+import type { RedisScripts } from './client';
 import { RedisIdempotencyStore } from './idempotency-store';
 import { RedisQuotaStore } from './quota-store';
 import { RedisSessionStore } from './session-store';
 
-const connection = processSingleton<{ url?: string }>('redis-connection', () => ({}));
+const connection = processSingleton<{ url?: string; redis?: RedisScripts }>('redis-connection', () => ({}));
+
+/** The Redis connection the shared stores use, once chosen (REDIS_URL): the insights store uses it too. */
+export function sharedRedis(): RedisScripts | undefined {
+  return connection.redis;
+}
 
 /**
  * Chooses where MCP sessions, quotas and Idempotency-Key records live: in this process's memory (the
@@ -21,6 +27,7 @@ export async function chooseSharedStores(redisUrl: string | undefined): Promise<
   // Loaded only when configured, so a single instance never loads the Redis client.
   const { SharedRedis, describeRedisUrl } = await import('./client');
   const redis = new SharedRedis(redisUrl);
+  connection.redis = redis;
   setQuotaStore(new RedisQuotaStore(redis));
   setSessionStore(new RedisSessionStore(redis, { maxSessions: getConfig().MCP_MAX_SESSIONS }));
   setIdempotencyStore(new RedisIdempotencyStore(redis));
