@@ -8,6 +8,7 @@ import { RESOURCES } from '../../lib/agent/resources';
 import { EvaluateClientNeedsRequestSchema, ScheduleConsultationRequestSchema } from '../../lib/agent/schemas';
 import { TOOLS } from '../../lib/agent/tools';
 import { loadContent } from '../../lib/content';
+import { REFERENCE_PATTERN } from '../../lib/insights/reference';
 import type { RunningApp } from './support/app';
 import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
@@ -162,10 +163,15 @@ describe('the official MCP client', () => {
       arguments: { client_name: 'Priya Raman', client_email: 'priya@ledgerline.example', technology_sector: 'fintech' },
     });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ success: true });
+    expect(result.structuredContent).toMatchObject({
+      success: true,
+      reference: expect.stringMatching(REFERENCE_PATTERN),
+    });
     expect(textOf(result)).toContain('within 24 hours');
     expect(smtp.received.length).toBe(before + 1);
-    expect(smtp.received[before]?.parsed.subject).toBe('Consultation request from Priya Raman (fintech)');
+    expect(smtp.received[before]?.parsed.subject).toMatch(
+      /^Consultation request from Priya Raman \(fintech\) \[ref \d{6}-[0-9A-Z]{6}\]$/,
+    );
     expect(smtp.authAttempts).toBeGreaterThan(0);
     await client.close();
   });
