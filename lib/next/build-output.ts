@@ -16,24 +16,6 @@ export const NEXT_ROUTER_VARY = [
   'next-router-segment-prefetch',
 ] as const;
 
-/** Next's Cache-Control for a page prerendered once per build and never revalidated. */
-export const PRERENDERED_PAGE_CACHE_CONTROL = 's-maxage=31536000';
-
-/** Request headers of Next's client router and of Server Actions: such a request is not a plain document request. */
-export const NEXT_ROUTER_REQUEST_HEADERS = [
-  ...NEXT_ROUTER_VARY,
-  'next-action',
-  'next-url',
-  'x-nextjs-data',
-  'x-middleware-prefetch',
-] as const;
-
-/** Response headers Next adds to a prerendered page it serves from its cache. */
-export const PRERENDERED_PAGE_MARKERS: Readonly<Record<string, string>> = { 'x-nextjs-cache': 'HIT' };
-
-/** Next's own bookkeeping in a `.meta` file, which it does not send. */
-const UNSENT_META_HEADERS = new Set(['x-next-cache-tags']);
-
 /**
  * Next compresses answers through the `compression` package, which adds `Vary: Accept-Encoding` to every answer
  * whose type is compressible, whatever its size.
@@ -161,38 +143,18 @@ export function setPageMetaHeaders(page: PrerenderedHtml, headers: Record<string
   fs.renameSync(partial, page.metaFile);
 }
 
-/** A static page as `next start` sends it: the HTML and the headers of its `.meta` file that Next sends. */
-export interface StaticPage {
-  route: string;
-  html: Buffer;
-  metaHeaders: Record<string, string>;
-}
-
 /**
  * The pages of the build that Next serves as the same bytes to every plain request: prerendered, never
  * revalidated, status 200 (prerender-manifest.json). None without a production build.
  */
-export function readStaticPages(distDir: string): StaticPage[] {
+export function staticPageRoutes(distDir: string): string[] {
   const manifestFile = path.join(distDir, 'prerender-manifest.json');
   if (!fs.existsSync(manifestFile)) return [];
   const { routes } = PrerenderManifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
-  const files = new Map(listPrerenderedHtml(distDir).map((page) => [page.route, page]));
-  const pages: StaticPage[] = [];
-  for (const [route, entry] of Object.entries(routes)) {
-    if (entry.routeType !== 'page' || entry.initialRevalidateSeconds !== false) continue;
-    if ((entry.initialStatus ?? 200) !== 200 || route.startsWith('/_')) continue;
-    const file = files.get(route);
-    if (!file) continue;
-    const meta = readMeta(file.metaFile);
-    if ((meta.status ?? 200) !== 200) continue;
-    const metaHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(meta.headers ?? {})) {
-      if (!UNSENT_META_HEADERS.has(name.toLowerCase()))
-        metaHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
-    }
-    pages.push({ route, html: fs.readFileSync(file.htmlFile), metaHeaders });
-  }
-  return pages;
+  return Object.entries(routes)
+    .filter(([, entry]) => entry.routeType === 'page' && entry.initialRevalidateSeconds === false)
+    .filter(([route, entry]) => (entry.initialStatus ?? 200) === 200 && !route.startsWith('/_'))
+    .map(([route]) => route);
 }
 
 /**
