@@ -8,14 +8,6 @@ import { z } from 'zod';
  * through the project's server and through bare `next start` and fails when any of this drifts.
  */
 
-/** The Vary list Next's runtime puts on every App Router answer, pages and route handlers alike. */
-export const NEXT_ROUTER_VARY = [
-  'rsc',
-  'next-router-state-tree',
-  'next-router-prefetch',
-  'next-router-segment-prefetch',
-] as const;
-
 /**
  * Next compresses answers through the `compression` package, which adds `Vary: Accept-Encoding` to every answer
  * whose type is compressible, whatever its size.
@@ -39,15 +31,13 @@ function varyTokens(...values: (string | undefined)[]): string[] {
 }
 
 /**
- * The headers `next start` sends with an answer: next.config.ts's for the path, then the answer's own, with Vary
- * completed as Next completes it: its router list on an App Router answer (a page or a route handler; not on an
- * answer of proxy.ts), and Accept-Encoding for a compressible type. Names are kept as given; a later one replaces
- * an earlier one, whatever its case.
+ * The headers `next start` sends with an answer of proxy.ts: next.config.ts's for the path, then the answer's own,
+ * with Accept-Encoding in Vary for a compressible type. Names are kept as given; a later one replaces an earlier
+ * one, whatever its case.
  */
 export function headersAsNextSends(
   configHeaders: Readonly<Record<string, string>>,
   own: Readonly<Record<string, string>>,
-  answeredBy: 'app router' | 'proxy' = 'app router',
 ): Record<string, string> {
   const merged = new Map<string, [string, string]>();
   for (const source of [configHeaders, own])
@@ -58,7 +48,6 @@ export function headersAsNextSends(
     ...Object.entries(own)
       .filter(([name]) => name.toLowerCase() === 'vary')
       .map(([, value]) => value),
-    answeredBy === 'app router' ? NEXT_ROUTER_VARY.join(', ') : undefined,
     nextAddsAcceptEncodingToVary(contentType) ? 'Accept-Encoding' : undefined,
   );
   merged.set('vary', ['Vary', vary.join(', ')]);
