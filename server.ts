@@ -1,13 +1,13 @@
 /**
  * The project's server (`npm start`): Next's documented custom server with the request pipeline in front.
- * Start-up finishes before it listens: configuration checked, embedded inbox started, stores chosen, the build's
- * answers loaded. Then every request goes guard -> fast path -> Next (lib/server/pipeline.ts).
+ * Start-up finishes before it listens: configuration checked, embedded inbox started, stores chosen, then the answers
+ * the fast path serves asked of Next once (lib/server/load-build.ts). Then every request goes guard -> fast path -> Next (lib/server/pipeline.ts).
  */
 import { createServer } from 'node:http';
 import { distDir } from '@/lib/config/dist-dir';
 import { parseServeOptions } from '@/lib/server/cli';
 import { limitConnections } from '@/lib/server/connections';
-import { loadBuild } from '@/lib/server/load-build';
+import { fastPathFromNext, loadBuild } from '@/lib/server/load-build';
 import { requestPipeline } from '@/lib/server/pipeline';
 import { projectServer, startApp } from '@/lib/server/start-up';
 import { siteHostCheck } from '@/lib/security/site-host';
@@ -16,18 +16,19 @@ import { siteHostCheck } from '@/lib/security/site-host';
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
 const { port, hostname } = parseServeOptions(process.argv.slice(2), process.env);
 const config = await startApp();
-const build = loadBuild(config, distDir());
+const build = loadBuild(distDir());
 
 projectServer.running = true;
 const { default: next } = await import('next');
 const app = next({ dev: false, hostname: hostname ?? 'localhost', port });
 await app.prepare();
 const handle = app.getRequestHandler();
+const fastPath = await fastPathFromNext((request, response) => handle(request, response), config, build);
 
 const server = createServer(
   requestPipeline(
     { trustProxy: config.TRUST_PROXY, isSiteHost: siteHostCheck(config), serverActionIds: build.serverActionIds },
-    build.fastPath,
+    fastPath,
     handle,
   ),
 );

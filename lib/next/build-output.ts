@@ -8,32 +8,6 @@ import { z } from 'zod';
  * through the project's server and through bare `next start` and fails when any of this drifts.
  */
 
-/** The Vary list Next's runtime puts on every App Router answer, pages and route handlers alike. */
-export const NEXT_ROUTER_VARY = [
-  'rsc',
-  'next-router-state-tree',
-  'next-router-prefetch',
-  'next-router-segment-prefetch',
-] as const;
-
-/** Next's Cache-Control for a page prerendered once per build and never revalidated. */
-export const PRERENDERED_PAGE_CACHE_CONTROL = 's-maxage=31536000';
-
-/** Request headers of Next's client router and of Server Actions: such a request is not a plain document request. */
-export const NEXT_ROUTER_REQUEST_HEADERS = [
-  ...NEXT_ROUTER_VARY,
-  'next-action',
-  'next-url',
-  'x-nextjs-data',
-  'x-middleware-prefetch',
-] as const;
-
-/** Response headers Next adds to a prerendered page it serves from its cache. */
-export const PRERENDERED_PAGE_MARKERS: Readonly<Record<string, string>> = { 'x-nextjs-cache': 'HIT' };
-
-/** Next's own bookkeeping in a `.meta` file, which it does not send. */
-const UNSENT_META_HEADERS = new Set(['x-next-cache-tags']);
-
 /**
  * Next compresses answers through the `compression` package, which adds `Vary: Accept-Encoding` to every answer
  * whose type is compressible, whatever its size.
@@ -57,15 +31,13 @@ function varyTokens(...values: (string | undefined)[]): string[] {
 }
 
 /**
- * The headers `next start` sends with an answer: next.config.ts's for the path, then the answer's own, with Vary
- * completed as Next completes it: its router list on an App Router answer (a page or a route handler; not on an
- * answer of proxy.ts), and Accept-Encoding for a compressible type. Names are kept as given; a later one replaces
- * an earlier one, whatever its case.
+ * The headers `next start` sends with an answer of proxy.ts: next.config.ts's for the path, then the answer's own,
+ * with Accept-Encoding in Vary for a compressible type. Names are kept as given; a later one replaces an earlier
+ * one, whatever its case.
  */
 export function headersAsNextSends(
   configHeaders: Readonly<Record<string, string>>,
   own: Readonly<Record<string, string>>,
-  answeredBy: 'app router' | 'proxy' = 'app router',
 ): Record<string, string> {
   const merged = new Map<string, [string, string]>();
   for (const source of [configHeaders, own])
@@ -76,7 +48,6 @@ export function headersAsNextSends(
     ...Object.entries(own)
       .filter(([name]) => name.toLowerCase() === 'vary')
       .map(([, value]) => value),
-    answeredBy === 'app router' ? NEXT_ROUTER_VARY.join(', ') : undefined,
     nextAddsAcceptEncodingToVary(contentType) ? 'Accept-Encoding' : undefined,
   );
   merged.set('vary', ['Vary', vary.join(', ')]);
@@ -161,38 +132,18 @@ export function setPageMetaHeaders(page: PrerenderedHtml, headers: Record<string
   fs.renameSync(partial, page.metaFile);
 }
 
-/** A static page as `next start` sends it: the HTML and the headers of its `.meta` file that Next sends. */
-export interface StaticPage {
-  route: string;
-  html: Buffer;
-  metaHeaders: Record<string, string>;
-}
-
 /**
  * The pages of the build that Next serves as the same bytes to every plain request: prerendered, never
  * revalidated, status 200 (prerender-manifest.json). None without a production build.
  */
-export function readStaticPages(distDir: string): StaticPage[] {
+export function staticPageRoutes(distDir: string): string[] {
   const manifestFile = path.join(distDir, 'prerender-manifest.json');
   if (!fs.existsSync(manifestFile)) return [];
   const { routes } = PrerenderManifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
-  const files = new Map(listPrerenderedHtml(distDir).map((page) => [page.route, page]));
-  const pages: StaticPage[] = [];
-  for (const [route, entry] of Object.entries(routes)) {
-    if (entry.routeType !== 'page' || entry.initialRevalidateSeconds !== false) continue;
-    if ((entry.initialStatus ?? 200) !== 200 || route.startsWith('/_')) continue;
-    const file = files.get(route);
-    if (!file) continue;
-    const meta = readMeta(file.metaFile);
-    if ((meta.status ?? 200) !== 200) continue;
-    const metaHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(meta.headers ?? {})) {
-      if (!UNSENT_META_HEADERS.has(name.toLowerCase()))
-        metaHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
-    }
-    pages.push({ route, html: fs.readFileSync(file.htmlFile), metaHeaders });
-  }
-  return pages;
+  return Object.entries(routes)
+    .filter(([, entry]) => entry.routeType === 'page' && entry.initialRevalidateSeconds === false)
+    .filter(([route, entry]) => (entry.initialStatus ?? 200) === 200 && !route.startsWith('/_'))
+    .map(([route]) => route);
 }
 
 /**

@@ -4,21 +4,24 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * An answer made once and sent many times by the fast path (lib/server/fast-path.ts): the bytes, a gzip copy
- * when the body is worth compressing, a strong ETag per encoding, and the headers of a 200 and of a 304. Used
- * for the static reads (lib/static-reads) and the prerendered pages (page-answers.ts).
+ * where Next would compress, a strong ETag per encoding, and the headers of a 200 and of a 304. Made from Next's
+ * own answers, recorded at start-up (replay.ts).
  */
+
+/** Header names in lower case, a value per line where Next sends a field more than once. */
+export type AnswerHeaders = Record<string, string | string[]>;
 
 /** One encoding of an answer: the headers of a 200 (and of a 304, which has no body), and the body. */
 export interface Variant {
   etag: string;
   body: Buffer;
-  headers: Record<string, string>;
-  notModified: Record<string, string>;
+  headers: AnswerHeaders;
+  notModified: AnswerHeaders;
 }
 
 export interface CachedAnswer {
   identity: Variant;
-  /** Absent for bodies under COMPRESS_FROM bytes, as Next's own compression leaves them. */
+  /** Only where Next compresses: its Vary names Accept-Encoding and the body has COMPRESS_FROM bytes or more. */
   gzip?: Variant;
 }
 
@@ -29,29 +32,31 @@ function etagOf(body: Buffer, suffix: string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
 }
 
-/** `varies`: the answer has a gzip copy, so it depends on Accept-Encoding too. */
-function variant(body: Buffer, base: Record<string, string>, varies: boolean, encoding?: 'gzip'): Variant {
+function variant(body: Buffer, base: AnswerHeaders, encoding?: 'gzip'): Variant {
   const etag = etagOf(body, encoding ? '-gz' : '');
-  const named = base.Vary !== undefined && /(^|,)\s*accept-encoding\s*(,|$)/i.test(base.Vary);
-  const vary = named ? base.Vary : [base.Vary, varies ? 'Accept-Encoding' : undefined].filter(Boolean).join(', ');
-  const notModified: Record<string, string> = { ...base, ...(vary ? { Vary: vary } : {}), ETag: etag };
-  delete notModified['Content-Type'];
-  const headers = {
-    ...base,
-    ...(vary ? { Vary: vary } : {}),
-    ETag: etag,
-    ...(encoding ? { 'Content-Encoding': encoding } : {}),
-    'Content-Length': String(body.length),
+  const { 'content-type': _type, ...rest } = base;
+  return {
+    etag,
+    body,
+    headers: {
+      ...base,
+      etag,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      'content-length': String(body.length),
+    },
+    notModified: { ...rest, etag },
   };
-  return { etag, body, headers, notModified };
 }
 
-/** The answer of `body` with these headers (Content-Type among them; Vary gains Accept-Encoding when compressed). */
-export function cachedAnswer(body: Buffer, headers: Record<string, string>): CachedAnswer {
-  const compress = body.length >= COMPRESS_FROM;
+/**
+ * The answer of `body` with the headers Next sent with it. The `compression` package Next uses names
+ * Accept-Encoding in Vary for every type it would compress, so that is where a gzip copy is made.
+ */
+export function cachedAnswer(body: Buffer, headers: AnswerHeaders): CachedAnswer {
+  const compress = body.length >= COMPRESS_FROM && /(^|,)\s*accept-encoding\s*(,|$)/i.test(String(headers.vary ?? ''));
   return {
-    identity: variant(body, headers, compress),
-    ...(compress ? { gzip: variant(gzipSync(body, { level: 9 }), headers, true, 'gzip') } : {}),
+    identity: variant(body, headers),
+    ...(compress ? { gzip: variant(gzipSync(body, { level: 9 }), headers, 'gzip') } : {}),
   };
 }
 

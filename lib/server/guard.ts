@@ -90,11 +90,11 @@ async function checkedForm(
 function refuseHost(request: IncomingMessage, response: ServerResponse): undefined {
   request.resume();
   const pathname = (request.url ?? '/').split('?')[0] ?? '/';
-  const headers = headersAsNextSends(
-    configHeadersFor(pathname),
-    { ...API_HEADERS, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
-    'proxy',
-  );
+  const headers = headersAsNextSends(configHeadersFor(pathname), {
+    ...API_HEADERS,
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+  });
   response.writeHead(403, headers).end(JSON.stringify(forbiddenHostError(request.headers.host).toBody()));
   return undefined;
 }
@@ -102,7 +102,7 @@ function refuseHost(request: IncomingMessage, response: ServerResponse): undefin
 /** Writes an answer of the guard's own with the headers `next start` sends with proxy.ts's same answer. */
 function answer(request: IncomingMessage, response: ServerResponse, pathname: string, direct: DirectAnswer): undefined {
   request.resume();
-  response.writeHead(direct.status, headersAsNextSends(configHeadersFor(pathname), direct.headers, 'proxy'));
+  response.writeHead(direct.status, headersAsNextSends(configHeadersFor(pathname), direct.headers));
   response.end(direct.body);
   return undefined;
 }

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_ENDPOINT } from '@/lib/agent/tool-endpoint';
 import { MCP_ENDPOINT } from '@/lib/mcp/endpoint';
-import { cachedAnswer } from '@/lib/server/cached-answer';
 import { FastPath, endpointFor } from '@/lib/server/fast-path';
 import { requestPipeline } from '@/lib/server/pipeline';
+import { replayedAnswers } from '@/lib/server/replayed-answers';
 
 /**
  * The fast path serves exactly the tool calls and MCP paths; anything Next would treat differently (a trailing
@@ -46,8 +46,10 @@ describe('the API paths the fast path serves', () => {
  * for Next that answers "next" and echoes the client address the guard left in X-Forwarded-For.
  */
 describe('the request pipeline', () => {
+  const about = { status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from('<p>about</p>') };
   const fastPath = new FastPath({
-    pages: new Map([['/about', cachedAnswer(Buffer.from('<p>about</p>'), { 'content-type': 'text/html' })]]),
+    replayed: replayedAnswers([{ request: { method: 'GET', path: '/about', headers: {} }, recording: about }]),
+    endpoints: new Map([[TOOL_ENDPOINT, { headers: { 'access-control-allow-origin': '*' }, vary: ['rsc'] }]]),
   });
   const server = http.createServer(
     requestPipeline(
@@ -67,18 +69,18 @@ describe('the request pipeline', () => {
 
   const get = async (pathname: string, init?: RequestInit) => {
     const response = await fetch(`${base}${pathname}`, init);
-    return { status: response.status, body: await response.text() };
+    return { status: response.status, body: await response.text(), vary: response.headers.get('vary') };
   };
 
   it('answers its pages itself and leaves the rest to Next, after the guard set the client address', async () => {
-    expect(await get('/about')).toEqual({ status: 200, body: '<p>about</p>' });
-    expect(await get('/contact', { headers: { 'x-forwarded-for': '6.6.6.6' } })).toEqual({
+    expect(await get('/about')).toMatchObject({ status: 200, body: '<p>about</p>' });
+    expect(await get('/contact', { headers: { 'x-forwarded-for': '6.6.6.6' } })).toMatchObject({
       status: 200,
       body: 'next 127.0.0.1',
     });
   });
 
-  it('answers the tool calls with the envelope itself', async () => {
+  it('answers the tool calls with the envelope itself, with what Next adds to them', async () => {
     const tool = await get('/api/agent/tools/no_such_tool', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -86,6 +88,11 @@ describe('the request pipeline', () => {
     });
     expect(tool.status).toBe(404);
     expect(JSON.parse(tool.body).error.code).toBe('NOT_FOUND');
+    expect(tool.vary).toBe('rsc, Accept-Encoding');
+  });
+
+  it('leaves an endpoint Next told it nothing about to Next', async () => {
+    expect((await get('/api/mcp')).body).toBe('next 127.0.0.1');
   });
 
   it('refuses a request for another site by its Host header (DNS rebinding) with the envelope, first of all', async () => {

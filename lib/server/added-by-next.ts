@@ -1,0 +1,46 @@
+import { nextAddsAcceptEncodingToVary } from '@/lib/next/build-output';
+import type { Recording } from './replay';
+
+/**
+ * What Next adds to a route handler's own answer on a path: next.config.ts's headers for it and the Vary tokens of
+ * its runtime. Found at start-up by sending the same OPTIONS to Next and straight to the handler and keeping the
+ * difference, so next.config.ts stays the one source of these rules; its rules for the API paths depend on the
+ * path alone, so one request stands for every answer of the path.
+ */
+export interface AddedByNext {
+  headers: Record<string, string>;
+  vary: string[];
+}
+
+const tokens = (value: string | null | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((token) => token.trim())
+    .filter(Boolean);
+
+const has = (list: readonly string[], token: string) => list.some((t) => t.toLowerCase() === token.toLowerCase());
+
+/** The difference between Next's answer and the handler's own to the same request. */
+export function addedByNext(viaNext: Recording, own: Response): AddedByNext {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(viaNext.headers))
+    if (name !== 'vary' && !own.headers.has(name)) headers[name] = [value].flat().join(', ');
+  const ownVary = tokens(own.headers.get('vary'));
+  const vary = tokens([viaNext.headers.vary ?? []].flat().join(',')).filter((token) => !has(ownVary, token));
+  return { headers, vary };
+}
+
+/**
+ * The headers to send with a handler's answer, as `next start` sends them: what Next adds, then the answer's own,
+ * with Next's Vary tokens after its own, and Accept-Encoding where Next's compression names it (by content type).
+ */
+export function withNextAdditions(added: AddedByNext, own: Headers): Record<string, string> {
+  const headers: Record<string, string> = { ...added.headers };
+  own.forEach((value, name) => (headers[name] = value));
+  const vary = tokens(own.get('vary'));
+  for (const token of added.vary) if (!has(vary, token)) vary.push(token);
+  if (nextAddsAcceptEncodingToVary(own.get('content-type') ?? undefined) && !has(vary, 'accept-encoding'))
+    vary.push('Accept-Encoding');
+  if (vary.length > 0) headers.vary = vary.join(', ');
+  return headers;
+}
