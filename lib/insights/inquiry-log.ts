@@ -15,11 +15,6 @@ export function clientOf(channel: RequestChannel): string {
   }
 }
 
-/** Counts one validated tool call by channel and tool. */
-export function countToolCall(channel: RequestChannel, tool: string): void {
-  count('tool', channel.kind, tool);
-}
-
 /**
  * Logs one accepted consultation request: its reference, time, channel, client and suggested engagement, never
  * the name, email or text. The mail has already gone, so a store that fails is logged, never the caller's error.

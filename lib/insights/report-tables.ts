@@ -31,6 +31,11 @@ export function reportTables(report: InsightsReport): ReportTable[] {
       rows: report.toolCalls.map((row) => [row.tool, row.channel, String(row.calls)]),
     },
     {
+      title: 'MCP messages by method',
+      head: ['Method', 'Messages'],
+      rows: report.mcpMethods.map((row) => [row.method, String(row.messages)]),
+    },
+    {
       title: 'Engagements recommended by evaluate_client_needs',
       head: ['Engagement', 'Times'],
       rows: report.engagements.map((row) => [row.engagement, String(row.recommended)]),

@@ -16,6 +16,8 @@ export interface InsightsReport {
   surfaces: { surface: string; requests: number }[];
   pages: { page: string; agents: number; people: number }[];
   toolCalls: { channel: string; tool: string; calls: number }[];
+  /** MCP JSON-RPC messages by method. */
+  mcpMethods: { method: string; messages: number }[];
   engagements: { engagement: string; recommended: number }[];
   inquiries: Inquiry[];
   refusals: { quota: string; count: number }[];
@@ -42,6 +44,7 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
   const surfaces = new Map<string, number>();
   const pages = new Map<string, { agents: number; people: number }>();
   const tools = new Map<string, number>();
+  const mcpMethods = new Map<string, number>();
   const engagements = new Map<string, number>();
   const refusals = new Map<string, number>();
   let mailFailures = 0;
@@ -63,6 +66,9 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
       }
       case 'tool':
         add(tools, `${a}|${b}`, n);
+        break;
+      case 'mcp':
+        add(mcpMethods, a, n);
         break;
       case 'engagement':
         add(engagements, a, n);
@@ -103,6 +109,10 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
         return { channel, tool, calls };
       }),
       (row) => row.calls,
+    ),
+    mcpMethods: ranked(
+      [...mcpMethods].map(([method, messages]) => ({ method, messages })),
+      (row) => row.messages,
     ),
     engagements: ranked(
       [...engagements].map(([engagement, recommended]) => ({ engagement, recommended })),

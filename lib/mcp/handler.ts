@@ -9,7 +9,8 @@ import { preferredMediaType } from '@/lib/http/negotiate';
 import { type ApiContext, allowHeader, json } from '@/lib/http/api-route';
 import { buildMcpServerDescription } from './description';
 import { ProtocolVersionError, SessionRequiredError } from './errors';
-import { readPostedMessages } from './messages';
+import { methodsOf, readPostedMessages } from './messages';
+import { countMcpMethods } from '@/lib/insights/tool-counts';
 import {
   SERVED_REVISIONS,
   isStatelessRevision,
@@ -85,6 +86,7 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
   const mode = responseMode(request);
   const posted = await readPostedMessages(request);
   if (posted instanceof Response) return posted;
+  countMcpMethods(methodsOf(posted.body));
   // A request that claims no 2026-07-28 envelope is held to the served versions here, with the site's envelope;
   // one that claims it gets the SDK's answer in that revision's own error codes.
   const claimed = claimsStatelessRevision(posted.body);

@@ -92,6 +92,7 @@ describe('every request is counted by day, agent family and surface, and nothing
     expect(await countOf(store, 'page|/engagements|agents')).toBe(2 * ROUNDS);
     expect(await countOf(store, 'tool|rest|evaluate_client_needs')).toBe(ROUNDS);
     expect(await countOf(store, 'engagement|brand-identity')).toBe(ROUNDS);
+    expect(await countOf(store, 'mcp|ping')).toBe(ROUNDS);
     await store.close();
   });
 
@@ -130,6 +131,7 @@ describe('every request is counted by day, agent family and surface, and nothing
     expect(last30.perDay).toHaveLength(30);
     expect(last7.families).toContainEqual({ family: 'ai-crawler/claudebot', requests: ROUNDS });
     expect(last7.toolCalls).toContainEqual({ channel: 'rest', tool: 'evaluate_client_needs', calls: ROUNDS });
+    expect(last7.mcpMethods).toContainEqual({ method: 'ping', messages: ROUNDS });
     expect(last7.toolCalls).toContainEqual({ channel: 'form', tool: 'schedule_consultation', calls: 1 });
     expect(last7.inquiries.map((entry) => entry.channel)).toEqual(['form']);
     expect(last7.totals.people).toBeGreaterThanOrEqual(ROUNDS);

@@ -57,6 +57,7 @@ const ReportSchema = z.object({
   surfaces: z.array(z.object({ surface: z.string(), requests: z.number() })),
   pages: RowsSchema,
   toolCalls: z.array(z.object({ channel: z.string(), tool: z.string(), calls: z.number() })),
+  mcpMethods: z.array(z.object({ method: z.string(), messages: z.number() })),
   engagements: RowsSchema,
   inquiries: z.array(
     z.object({
