@@ -49,6 +49,12 @@ export const ConfigSchema = z
       .int('expected a whole number')
       .min(1, 'expected 1 or more')
       .default(10_000),
+    MCP_SESSION_KEY: z
+      .string()
+      .min(32, 'expected at least 32 characters, such as the output of `openssl rand -base64 32`')
+      .or(Empty)
+      .optional()
+      .describe('the key that signs MCP session ids; unset, a key fixed in the code (docs/mcp-clients.md)'),
     ALLOWED_HOSTS: z
       .string()
       .transform((value) =>

@@ -1,6 +1,10 @@
 import { CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY, createMcpHandler } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { TOOLS } from '@/lib/agent/tools';
 import type { ApiContext } from '@/lib/http/api-route';
+import { HEADER_MISMATCH, jsonRpcErrorResponse } from './errors';
+import { IDEMPOTENCY_PARAM_HEADER, idempotencyHeaderMismatch } from './idempotent-call';
+import { refusePromptArguments } from './prompt-arguments';
 import { STATELESS_REVISIONS } from './protocol';
 import type { ResponseMode } from './response-mode';
 import { buildMcpServerForPost, requestForTransport } from './server';
@@ -20,15 +24,6 @@ const EnvelopeSchema = z
   })
   .describe('the per-request envelope of MCP 2026-07-28');
 
-const ClaimSchema = z
-  .object({ params: z.object({ _meta: z.object({ [PROTOCOL_VERSION_META_KEY]: z.string() }) }) })
-  .describe('a message whose _meta names its protocol revision');
-
-/** True when a posted body carries the 2026-07-28 envelope's revision key (any message of a batch). */
-export function claimsStatelessRevision(body: unknown): boolean {
-  return (Array.isArray(body) ? body : [body]).some((message) => ClaimSchema.safeParse(message).success);
-}
-
 /** Revision and client as the request's envelope names them; the SDK answers a malformed envelope itself. */
 function readEnvelope(body: unknown): { protocolVersion: string; client?: { name: string; version: string } } {
   const parsed = EnvelopeSchema.safeParse(body);
@@ -47,12 +42,29 @@ export async function serveStatelessRequest(
   context: ApiContext,
   body: unknown,
   mode: ResponseMode,
+  revision?: string,
 ): Promise<Response> {
+  const mismatch = idempotencyHeaderMismatch(request, body, TOOLS);
+  if (mismatch) {
+    return jsonRpcErrorResponse(
+      HEADER_MISMATCH,
+      mismatch.message,
+      {
+        code: 'HEADER_MISMATCH',
+        resolution: `Send ${IDEMPOTENCY_PARAM_HEADER} with the same value as the idempotency_key argument (its inputSchema declares x-mcp-header).`,
+      },
+      mismatch.id,
+    );
+  }
+  const refused = refusePromptArguments(body);
+  if (refused) return refused;
   const envelope = readEnvelope(body);
   const server = buildMcpServerForPost(request, context, body, { kind: 'mcp', ...envelope });
   // 'auto' answers one JSON body (this server sends nothing before a result); 'sse' when that is all Accept allows.
   const handler = createMcpHandler(() => server, { legacy: 'reject', responseMode: mode === 'sse' ? 'sse' : 'auto' });
-  const response = await handler.fetch(requestForTransport(request), { parsedBody: body });
+  // `revision`: the one the envelope names, given to the SDK in place of a header that named a 2025 revision.
+  const headers: Record<string, string> = revision ? { 'mcp-protocol-version': revision } : {};
+  const response = await handler.fetch(requestForTransport(request, headers), { parsedBody: body });
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }
