@@ -7,6 +7,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { PayloadTooLargeError } from '@/lib/http/errors';
 import { INVALID_REQUEST, PARSE_ERROR, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
+import { claimsEnvelope } from './tolerance';
 
 /** The largest body /api/mcp reads: room for a batch of several tool calls at their longest. */
 export const MCP_MAX_BODY_BYTES = 64 * 1024;
@@ -64,7 +65,9 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
       resolution: RESOLUTION,
     });
   }
-  const initializing = messages.filter((message) => isMethod(message, 'initialize'));
+  // An initialize inside a 2026-07-28 envelope is a request for a method that revision removed: the SDK's
+  // stateless entry answers it (404, -32601), not the 2025 lifecycle.
+  const initializing = messages.filter((message) => isMethod(message, 'initialize') && !claimsEnvelope(message));
   if (initializing.length === 0) return { body };
   const [initialize] = initializing;
   if (messages.length > 1 || !isInitializeRequest(initialize)) {

@@ -9,6 +9,11 @@ const ClaimSchema = z
   .object({ params: z.object({ _meta: z.object({ [PROTOCOL_VERSION_META_KEY]: z.string() }) }) })
   .describe('a message whose _meta names its protocol revision');
 
+/** True when a message's `_meta` names its protocol revision: a 2026-07-28-style request, whatever it asks. */
+export function claimsEnvelope(message: unknown): boolean {
+  return ClaimSchema.safeParse(message).success;
+}
+
 /** The revisions the `_meta` envelopes of a posted body name, one per message that names one. */
 function claimedRevisions(body: unknown): string[] {
   return (Array.isArray(body) ? body : [body]).flatMap((message) => {
