@@ -23,6 +23,9 @@ const SERVED_EITHER_WAY = [
   'tests/integration/mcp-client.test.ts',
   'tests/integration/mcp-lifecycle.test.ts',
   'tests/integration/mcp-conformance.test.ts',
+  'tests/integration/mcp-real-clients.test.ts',
+  'tests/integration/mcp-client-features.test.ts',
+  'tests/integration/mcp-server-card.test.ts',
   'tests/integration/hardening-headers.test.ts',
   'tests/integration/hardening-idempotency.test.ts',
 ];

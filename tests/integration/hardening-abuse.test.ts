@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app';
+import { type AppServer, type RunningApp, startApp } from './support/app';
 import { startSmtpServer } from './support/smtp';
 
 /**
@@ -145,6 +145,8 @@ function rssMegabytes(pid: number): number {
 
 describe('a flood of MCP initialize calls', () => {
   const OLD_SPACE_MB = 96;
+  // Both ways of serving the build: the project's server and bare `next start`.
+  const SERVERS: AppServer[] = ['project', 'next'];
   const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
   // A 30 KB name and version, as an abuser would send them: the server keeps no part of them beyond a few bytes.
   const clientInfo = (i: number) => ({
@@ -188,41 +190,49 @@ describe('a flood of MCP initialize calls', () => {
     return ids;
   }
 
-  it('one address opening 300 fat sessions evicts no one: the first session still answers, and each id is small', async () => {
-    const app = await startApp({ MCP_MAX_SESSIONS: '50' });
-    try {
-      const first = (await openSessions(app, 1))[0] ?? '';
-      const ids = await openSessions(app, 300, 1, 4);
-      expect(new Set(ids).size).toBe(300);
-      for (const id of [first, ...ids]) expect(id.length).toBeLessThan(160);
-      for (const id of [first, ids[0] ?? '', ids[299] ?? '']) expect((await ping(app, id)).status).toBe(200);
-      // What is remembered (ended sessions) is bounded by MCP_MAX_SESSIONS: past it, the earliest ended is forgotten.
-      for (const id of ids.slice(0, 60)) {
-        const ended = await fetch(`${app.url}/api/mcp`, { method: 'DELETE', headers: { 'Mcp-Session-Id': id } });
-        expect(ended.status).toBe(200);
+  it.each(SERVERS)(
+    '%s: one address opening 300 fat sessions evicts no one; each id is small',
+    async (server) => {
+      const app = await startApp({ MCP_MAX_SESSIONS: '50' }, server);
+      try {
+        const first = (await openSessions(app, 1))[0] ?? '';
+        const ids = await openSessions(app, 300, 1, 4);
+        expect(new Set(ids).size).toBe(300);
+        for (const id of [first, ...ids]) expect(id.length).toBeLessThan(160);
+        for (const id of [first, ids[0] ?? '', ids[299] ?? '']) expect((await ping(app, id)).status).toBe(200);
+        // What is remembered (ended sessions) is bounded by MCP_MAX_SESSIONS: past it, the earliest ended is forgotten.
+        for (const id of ids.slice(0, 60)) {
+          const ended = await fetch(`${app.url}/api/mcp`, { method: 'DELETE', headers: { 'Mcp-Session-Id': id } });
+          expect(ended.status).toBe(200);
+        }
+        expect((await ping(app, ids[59] ?? '')).status).toBe(404);
+        expect((await ping(app, first)).status).toBe(200);
+      } finally {
+        await app.stop();
       }
-      expect((await ping(app, ids[59] ?? '')).status).toBe(404);
-      expect((await ping(app, first)).status).toBe(200);
-    } finally {
-      await app.stop();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
-  it('memory stays flat: 4,000 more fat sessions after a warm-up of 1,000 leave the resident set where it was', async () => {
-    // V8 grows its heap lazily, so an uncapped server's resident set follows the collector's timing more than what
-    // it keeps. With old space capped, it must collect; anything each session left behind would show as growth here
-    // and end in an out-of-memory exit long before the flood is over.
-    const app = await startApp({ NODE_OPTIONS: `--max-old-space-size=${OLD_SPACE_MB}` });
-    try {
-      const pid = pidListeningOn(Number(new URL(app.url).port));
-      const [earliest] = await openSessions(app, 1000, 0, 16);
-      const warm = rssMegabytes(pid);
-      await openSessions(app, 4000, 1000, 16);
-      expect(rssMegabytes(pid) - warm).toBeLessThan(20);
-      expect(pidListeningOn(Number(new URL(app.url).port))).toBe(pid);
-      expect((await ping(app, earliest ?? '')).status).toBe(200);
-    } finally {
-      await app.stop();
-    }
-  }, 120_000);
+  it.each(SERVERS)(
+    '%s: memory stays flat: 4,000 more fat sessions after 1,000 leave the resident set where it was',
+    async (server) => {
+      // V8 grows its heap lazily, so an uncapped server's resident set follows the collector's timing more than what
+      // it keeps. With old space capped, it must collect; anything each session left behind would show as growth here
+      // and end in an out-of-memory exit long before the flood is over.
+      const app = await startApp({ NODE_OPTIONS: `--max-old-space-size=${OLD_SPACE_MB}` }, server);
+      try {
+        const pid = pidListeningOn(Number(new URL(app.url).port));
+        const [earliest] = await openSessions(app, 1000, 0, 16);
+        const warm = rssMegabytes(pid);
+        await openSessions(app, 4000, 1000, 16);
+        expect(rssMegabytes(pid) - warm).toBeLessThan(20);
+        expect(pidListeningOn(Number(new URL(app.url).port))).toBe(pid);
+        expect((await ping(app, earliest ?? '')).status).toBe(200);
+      } finally {
+        await app.stop();
+      }
+    },
+    120_000,
+  );
 });
