@@ -55,6 +55,15 @@ export const ConfigSchema = z
       .or(Empty)
       .optional()
       .describe('the key that signs MCP session ids; unset, a key fixed in the code (docs/mcp-clients.md)'),
+    MCP_REGISTRY_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .refine((key) => Buffer.from(key, 'base64').length === 32 && /^[A-Za-z0-9+/]{43}=$/.test(key), {
+        error: 'expected the base64 of a 32-byte Ed25519 public key (see docs/mcp-clients.md, "MCP Registry")',
+      })
+      .or(Empty)
+      .optional()
+      .describe('the public key /.well-known/mcp-registry-auth serves for the MCP Registry; unset, it is 404'),
     ALLOWED_HOSTS: z
       .string()
       .transform((value) =>

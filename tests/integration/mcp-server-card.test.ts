@@ -18,9 +18,12 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 const validateCard = ajv.compile({ $ref: '#/$defs/ServerCard', $defs: schema.$defs });
 
+/** A public key as MCP_REGISTRY_PUBLIC_KEY takes it (32 bytes, base64); the private key is never in the repo. */
+const REGISTRY_KEY = Buffer.alloc(32, 42).toString('base64');
+
 let app: RunningApp;
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ MCP_REGISTRY_PUBLIC_KEY: REGISTRY_KEY });
 });
 afterAll(async () => app?.stop());
 
@@ -88,5 +91,25 @@ describe('the MCP server card', () => {
     expect(entry?.identifier).toMatch(/^urn:air:[^:]+:mcp:[a-z0-9.-]+$/);
     const card = await fetch(entry?.url ?? '');
     expect(validateCard(await card.json())).toBe(true);
+  });
+});
+
+describe('/.well-known/mcp-registry-auth', () => {
+  it('serves the configured public key as text/plain, in the form the MCP Registry reads', async () => {
+    const response = await fetch(`${app.url}/.well-known/mcp-registry-auth`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect((await response.text()).trim()).toBe(`v=MCPv1; k=ed25519; p=${REGISTRY_KEY}`);
+  });
+
+  it('is 404 with the envelope when no key is configured', async () => {
+    const bare = await startApp();
+    try {
+      const response = await fetch(`${bare.url}/.well-known/mcp-registry-auth`);
+      expect(response.status).toBe(404);
+      expect((await response.json()).error.code).toBe('NOT_FOUND');
+    } finally {
+      await bare.stop();
+    }
   });
 });
