@@ -7,6 +7,7 @@ import {
   fingerprintOf,
   runIdempotently,
 } from '@/lib/http/idempotency-key';
+import { NamedRequestSchema } from './schemas';
 
 /** The argument a tool with side effects takes over MCP in place of REST's Idempotency-Key header. */
 export const IDEMPOTENCY_KEY_ARGUMENT = 'idempotency_key';
@@ -74,13 +75,7 @@ export async function runToolOnce<T>(
   return answer.json();
 }
 
-const CallSchema = z
-  .object({
-    id: z.union([z.string(), z.number()]),
-    method: z.literal('tools/call'),
-    params: z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()).optional() }),
-  })
-  .describe('a tools/call request');
+const CallSchema = NamedRequestSchema('tools/call');
 
 /** An `Mcp-Param-*` value: the `=?base64?…?=` form decoded (MCP 2026-07-28, "Value Encoding"), or undefined when broken. */
 function decodeParamHeader(value: string): string | undefined {

@@ -1,16 +1,10 @@
-import { z } from 'zod';
 import { PROMPTS } from './prompts';
+import { NamedRequestSchema } from './schemas';
 
 /** The longest prompt argument accepted: the longest tool field (challenges, project_context) is as long. */
 export const MAX_PROMPT_ARGUMENT_LENGTH = 4000;
 
-const GetPromptSchema = z
-  .object({
-    id: z.union([z.string(), z.number()]),
-    method: z.literal('prompts/get'),
-    params: z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()).optional() }),
-  })
-  .describe('a prompts/get request');
+const GetPromptSchema = NamedRequestSchema('prompts/get');
 
 /** A name as a message shows it: at most 60 characters, so no caller can make the message long. */
 const shown = (name: string) => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name);

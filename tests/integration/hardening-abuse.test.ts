@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type AppServer, type RunningApp, startApp } from './support/app';
+import { mcpInitialize, mcpPost, rpc } from './support/redis';
 import { startSmtpServer } from './support/smtp';
 
 /**
@@ -142,6 +143,32 @@ function rssMegabytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 'NaN') / 1024;
 }
+
+describe('an MCP batch', () => {
+  it('counts each of its messages against the general quota, and past it the whole batch is 429', async () => {
+    const app = await startApp({ RATE_LIMIT_PER_MINUTE: '12' });
+    try {
+      const init = await mcpInitialize(app.url);
+      const session = init.headers.get('mcp-session-id') ?? '';
+      await init.arrayBuffer();
+      const batch = (from: number) =>
+        mcpPost(
+          app.url,
+          Array.from({ length: 8 }, (_, i) => rpc(from + i, 'ping')),
+          session,
+        );
+      const first = await batch(1);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('ratelimit-remaining')).toBe('3');
+      expect(await first.json()).toHaveLength(8);
+      const second = await batch(20);
+      expect(second.status).toBe(429);
+      expect((await second.json()).error.code).toBe('RATE_LIMITED');
+    } finally {
+      await app.stop();
+    }
+  });
+});
 
 describe('a flood of MCP initialize calls', () => {
   const OLD_SPACE_MB = 96;
