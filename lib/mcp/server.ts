@@ -39,7 +39,15 @@ export function serverInfo(origin: string): Implementation & { name: string; ver
   return { name: siteName, title: siteName, version: API_VERSION, websiteUrl: origin, icons: siteIcons(origin) };
 }
 
+// What every server of this process says the same way: content changes only with a new build.
+let instructionsText: string | undefined;
+
 function instructions(): string {
+  instructionsText ??= describeInstructions();
+  return instructionsText;
+}
+
+function describeInstructions(): string {
   const [evaluate, schedule] = TOOLS;
   return (
     `${getSite().siteName}: ${RESOURCES.length} read-only resources about the consultancy and ${TOOLS.length} tools. ` +

@@ -1,4 +1,9 @@
-import { CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY, createMcpHandler } from '@modelcontextprotocol/server';
+import {
+  CLIENT_INFO_META_KEY,
+  type McpServer,
+  PROTOCOL_VERSION_META_KEY,
+  createMcpHandler,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { TOOLS } from '@/lib/agent/tools';
 import type { ApiContext } from '@/lib/http/api-route';
@@ -32,6 +37,23 @@ function readEnvelope(body: unknown): { protocolVersion: string; client?: { name
   return { protocolVersion: meta[PROTOCOL_VERSION_META_KEY], client: meta[CLIENT_INFO_META_KEY] };
 }
 
+/** The server built for each request the handlers below are given, found by the request itself. */
+const servers = new WeakMap<Request, McpServer>();
+
+function serverFor(request: Request | undefined): McpServer {
+  const server = request && servers.get(request);
+  if (!server) throw new Error('a 2026-07-28 request reached the SDK without its server');
+  return server;
+}
+
+// The SDK's entry, made once per process: it calls back for each request's server, which is built for that
+// request alone ('auto' answers one JSON body, as this server sends nothing before a result; 'sse' when that is
+// all Accept allows).
+const handlers = {
+  json: createMcpHandler(({ requestInfo }) => serverFor(requestInfo), { legacy: 'reject', responseMode: 'auto' }),
+  sse: createMcpHandler(({ requestInfo }) => serverFor(requestInfo), { legacy: 'reject', responseMode: 'sse' }),
+};
+
 /**
  * A 2026-07-28 request (MCP 2026-07-28, "Transports"): no initialize and no session; the SDK's own HTTP entry
  * answers server/discover, checks the `_meta` envelope and the Mcp-Method/Mcp-Name headers, and answers with
@@ -59,12 +81,10 @@ export async function serveStatelessRequest(
   const refused = refusePromptArguments(body);
   if (refused) return refused;
   const envelope = readEnvelope(body);
-  const server = buildMcpServerForPost(request, context, body, { kind: 'mcp', ...envelope });
-  // 'auto' answers one JSON body (this server sends nothing before a result); 'sse' when that is all Accept allows.
-  const handler = createMcpHandler(() => server, { legacy: 'reject', responseMode: mode === 'sse' ? 'sse' : 'auto' });
   // `revision`: the one the envelope names, given to the SDK in place of a header that named a 2025 revision.
-  const headers: Record<string, string> = revision ? { 'mcp-protocol-version': revision } : {};
-  const response = await handler.fetch(requestForTransport(request, headers), { parsedBody: body });
+  const forSdk = requestForTransport(request, revision ? { 'mcp-protocol-version': revision } : {});
+  servers.set(forSdk, buildMcpServerForPost(request, context, body, { kind: 'mcp', ...envelope }));
+  const response = await handlers[mode].fetch(forSdk, { parsedBody: body });
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }
