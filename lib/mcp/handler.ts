@@ -6,10 +6,10 @@ import {
 import { publicOrigin } from '@/lib/http/forwarded';
 import { MethodNotAllowedError, NotFoundError } from '@/lib/http/errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
-import { type ApiContext, allowHeader, generalQuota, json } from '@/lib/http/api-route';
+import { type ApiContext, allowHeader, json } from '@/lib/http/api-route';
 import { buildMcpServerDescription } from './description';
 import { ProtocolVersionError, SessionRequiredError } from './errors';
-import { readPostedMessages } from './messages';
+import { countBatch, readPostedMessages } from './messages';
 import { refusePromptArguments } from './prompt-arguments';
 import {
   SERVED_REVISIONS,
@@ -111,16 +111,6 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
   }
   const session = posted.initialize ? startSession(posted.initialize) : await requireSession(request);
   return serveSessionRequest(request, context, posted.body, session, mode);
-}
-
-/**
- * A batch costs the general quota what its messages would cost sent one by one: apiRoute counted the POST once,
- * each further message counts here, and past the quota the whole batch is 429 before any of it runs.
- */
-async function countBatch(body: unknown, context: ApiContext): Promise<void> {
-  if (!Array.isArray(body)) return;
-  const quota = generalQuota();
-  for (let counted = 1; counted < body.length && quota.limit > 0; counted += 1) await context.consume(quota);
 }
 
 async function serveSessionRequest(

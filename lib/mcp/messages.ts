@@ -5,6 +5,7 @@ import {
   parseJSONRPCMessage,
   readRequestBody,
 } from '@modelcontextprotocol/server';
+import { type ApiContext, generalQuota } from '@/lib/http/api-route';
 import { PayloadTooLargeError } from '@/lib/http/errors';
 import { INVALID_REQUEST, PARSE_ERROR, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
 import { claimsEnvelope } from './tolerance';
@@ -103,4 +104,14 @@ export function methodsOf(body: unknown): string[] {
       ? [message.method]
       : [],
   );
+}
+
+/**
+ * A batch costs the general quota what its messages would cost sent one by one: apiRoute counted the POST once,
+ * each further message counts here, and past the quota the whole batch is 429 before any of it runs.
+ */
+export async function countBatch(body: unknown, context: ApiContext): Promise<void> {
+  if (!Array.isArray(body)) return;
+  const quota = generalQuota();
+  for (let counted = 1; counted < body.length && quota.limit > 0; counted += 1) await context.consume(quota);
 }
