@@ -120,6 +120,21 @@ async function openMcpSession(url: string): Promise<Record<string, string>> {
   return named;
 }
 
+/**
+ * A target's cost beside the one its maxCostOf names (req/s of that one / req/s of this one), measured earlier
+ * in the same run; undefined when it names none or that one was not measured (--only).
+ */
+function costBeside(
+  target: Target,
+  reqPerSec: number,
+  measured: ReadonlyMap<string, number>,
+): { times: number; ok: boolean } | undefined {
+  const other = target.maxCostOf && measured.get(target.maxCostOf.target);
+  if (!target.maxCostOf || other === undefined) return undefined;
+  const times = other / reqPerSec;
+  return { times, ok: times <= target.maxCostOf.times };
+}
+
 const fmt = (value: number, digits = 0) => value.toFixed(digits);
 const pad = (cells: string[], widths: number[]) =>
   cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
@@ -146,6 +161,7 @@ async function main(): Promise<number> {
   const app = await startApp(siteUrl);
   const bare = await startBareServer();
   const rows: string[][] = [];
+  const measured = new Map<string, number>();
   let failed = 0;
   try {
     const session = targets.some((target) => target.mcpSession) ? await openMcpSession(app.url) : {};
@@ -164,7 +180,9 @@ async function main(): Promise<number> {
       const limit = combine(bare1, bare2);
       const result = combine(app1, app2);
       const ratio = result.reqPerSec / limit.reqPerSec;
-      const ok = ratio >= target.floor && result.p99 < MAX_P99_MS && result.errors === 0;
+      measured.set(target.name, result.reqPerSec);
+      const cost = costBeside(target, result.reqPerSec, measured);
+      const ok = ratio >= target.floor && result.p99 < MAX_P99_MS && result.errors === 0 && (cost?.ok ?? true);
       if (!ok) failed += 1;
       const row = [
         target.name,
@@ -175,6 +193,7 @@ async function main(): Promise<number> {
         fmt(limit.reqPerSec),
         fmt(ratio, 3),
         `>= ${target.floor.toFixed(2)}`,
+        cost ? `${fmt(cost.times, 2)}x (<= ${target.maxCostOf?.times})` : '',
         ok ? 'ok' : 'MISSED',
       ];
       rows.push(row);
@@ -184,7 +203,7 @@ async function main(): Promise<number> {
     await bare.stop();
     await app.stop();
   }
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'limit req/s', 'ratio', 'floor', ''];
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'limit req/s', 'ratio', 'floor', 'cost', ''];
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)));
   console.log(`\n${pad(header, widths)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of rows) console.log(pad(row, widths));

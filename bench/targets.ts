@@ -1,7 +1,8 @@
 /**
  * What `npm run bench` measures. Each target's floor is a fraction of the limit: a bare
  * Node http server answering the same bytes in the same run. Static-file class (prerendered, no code in front):
- * 0.10; pages: 0.05; a tool call: 0.03; an MCP tools/call in a session: 0.02.
+ * 0.10; pages: 0.05; a tool call: 0.03; an MCP tools/call, in a session or statelessly: 0.02, and at most 1.3
+ * times the cost of the same REST call.
  */
 export interface Target {
   name: string;
@@ -15,6 +16,8 @@ export interface Target {
   expect: { type: RegExp; body: string };
   /** An MCP session: run.ts opens one and adds its headers. */
   mcpSession?: boolean;
+  /** At most this many times the cost (1 / req/s) of the target named, measured in the same run. */
+  maxCostOf?: { target: string; times: number };
 }
 
 /** A browser's Accept for a page view (proxy.ts is not run for it: it does not mention text/markdown). */
@@ -26,6 +29,11 @@ const EVALUATE_INPUT = {
 };
 
 export const MAX_P99_MS = 100;
+
+const REST_TOOL_CALL = 'POST tools/evaluate-client-needs';
+/** What an MCP tools/call may cost beside the same call over REST, in either era. */
+const MCP_COST = { target: REST_TOOL_CALL, times: 1.3 };
+const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
 export const TARGETS: Target[] = [
   {
@@ -96,7 +104,7 @@ export const TARGETS: Target[] = [
     expect: { type: /^text\/markdown/, body: '---' },
   },
   {
-    name: 'POST tools/evaluate-client-needs',
+    name: REST_TOOL_CALL,
     method: 'POST',
     path: '/api/agent/tools/evaluate-client-needs',
     headers: { 'Content-Type': 'application/json' },
@@ -108,7 +116,7 @@ export const TARGETS: Target[] = [
     name: 'MCP tools/call (session)',
     method: 'POST',
     path: '/api/mcp',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    headers: MCP_HEADERS,
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
@@ -118,5 +126,34 @@ export const TARGETS: Target[] = [
     floor: 0.02,
     expect: { type: /^application\/json/, body: '"structuredContent"' },
     mcpSession: true,
+    maxCostOf: MCP_COST,
+  },
+  {
+    name: 'MCP tools/call (2026-07-28)',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: {
+      ...MCP_HEADERS,
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': 'tools/call',
+      'Mcp-Name': 'evaluate_client_needs',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'evaluate_client_needs',
+        arguments: EVALUATE_INPUT,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+    floor: 0.02,
+    expect: { type: /^application\/json/, body: '"structuredContent"' },
+    maxCostOf: MCP_COST,
   },
 ];

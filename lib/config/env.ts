@@ -67,6 +67,21 @@ export const ConfigSchema = z
       .int('expected a whole number')
       .min(1, 'expected 1 or more')
       .default(10_000),
+    MCP_SESSION_KEY: z
+      .string()
+      .min(32, 'expected at least 32 characters, such as the output of `openssl rand -base64 32`')
+      .or(Empty)
+      .optional()
+      .describe('the key that signs MCP session ids; unset, a key fixed in the code (docs/mcp-clients.md)'),
+    MCP_REGISTRY_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .refine((key) => Buffer.from(key, 'base64').length === 32 && /^[A-Za-z0-9+/]{43}=$/.test(key), {
+        error: 'expected the base64 of a 32-byte Ed25519 public key (see docs/mcp-clients.md, "MCP Registry")',
+      })
+      .or(Empty)
+      .optional()
+      .describe('the public key /.well-known/mcp-registry-auth serves for the MCP Registry; unset, it is 404'),
     ALLOWED_HOSTS: z
       .string()
       .transform((value) =>

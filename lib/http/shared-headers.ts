@@ -13,10 +13,10 @@ export const SHARED_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers':
     'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Session-Id, MCP-Protocol-Version, ' +
-    'Mcp-Method, Mcp-Name, Last-Event-ID',
+    'Mcp-Method, Mcp-Name, Mcp-Param-Idempotency-Key, Last-Event-ID, If-None-Match',
   'Access-Control-Expose-Headers':
     'REST-Version, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ' +
-    'Mcp-Session-Id, MCP-Protocol-Version, Content-Disposition, Idempotent-Replayed',
+    'Mcp-Session-Id, MCP-Protocol-Version, Content-Disposition, Idempotent-Replayed, ETag',
   'Access-Control-Max-Age': '86400',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',

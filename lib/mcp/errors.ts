@@ -31,6 +31,8 @@ export class UnsupportedMediaTypeError extends ApiError {
 /** JSON-RPC 2.0 error codes used at the HTTP level (JSON-RPC 2.0 section 5.1). */
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
+/** MCP 2026-07-28: an HTTP header disagrees with the body it mirrors. */
+export const HEADER_MISMATCH = -32020;
 
 /**
  * A JSON-RPC error response with id null, for a body that is not JSON (-32700) or not JSON-RPC (-32600): the
@@ -41,9 +43,10 @@ export function jsonRpcErrorResponse(
   code: number,
   message: string,
   data: { code: string; resolution: string },
+  id: string | number | null = null,
 ): Response {
   return Response.json(
-    { jsonrpc: '2.0', id: null, error: { code, message, data } },
+    { jsonrpc: '2.0', id, error: { code, message, data } },
     { status: 400, headers: { 'Cache-Control': 'no-store' } },
   );
 }

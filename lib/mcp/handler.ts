@@ -9,7 +9,8 @@ import { preferredMediaType } from '@/lib/http/negotiate';
 import { type ApiContext, allowHeader, json } from '@/lib/http/api-route';
 import { buildMcpServerDescription } from './description';
 import { ProtocolVersionError, SessionRequiredError } from './errors';
-import { methodsOf, readPostedMessages } from './messages';
+import { countBatch, methodsOf, readPostedMessages } from './messages';
+import { refusePromptArguments } from './prompt-arguments';
 import { countMcpMethods } from '@/lib/insights/tool-counts';
 import {
   SERVED_REVISIONS,
@@ -19,8 +20,16 @@ import {
 } from './protocol';
 import { type ResponseMode, responseMode } from './response-mode';
 import { buildMcpServerForPost, requestForTransport } from './server';
-import { SESSION_IDLE_MS, type SessionRecord, getSessionStore, isWellFormedSessionId, newSessionId } from './sessions';
-import { claimsStatelessRevision, serveStatelessRequest } from './stateless';
+import {
+  SESSION_LIFETIME_MS,
+  type SessionRecord,
+  getEndedSessions,
+  getSessionKey,
+  issueSession,
+  readSessionId,
+} from './sessions';
+import { serveStatelessRequest } from './stateless';
+import { envelopeRevisionToServe } from './tolerance';
 
 /** The Allow header of this handler's own 405, the same as the route's OPTIONS answer (HEAD comes with GET). */
 const MCP_ALLOW = allowHeader(['GET', 'POST', 'DELETE']);
@@ -43,7 +52,8 @@ function requireServedVersion(request: Request): void {
 
 /**
  * The session a request names (Streamable HTTP, 2025-03-26, "Session Management"): 400 without Mcp-Session-Id,
- * and 404 when it is unknown or expired (so the client initializes again). A hit restarts the idle timer.
+ * and 404 for an id this deployment never issued, one past its lifetime, or one DELETE ended (so the client
+ * initializes again). The id itself carries the session, so it is served on any instance, after any restart.
  */
 async function requireSession(request: Request): Promise<SessionRecord> {
   requireServedVersion(request);
@@ -54,49 +64,54 @@ async function requireSession(request: Request): Promise<SessionRecord> {
       'Send initialize first and repeat the Mcp-Session-Id header of its response on every later request.',
     );
   }
-  const session = isWellFormedSessionId(id) ? await getSessionStore().touch(id) : undefined;
-  if (!session) {
+  const session = readSessionId(id, getSessionKey());
+  if (!session || session.createdAt + SESSION_LIFETIME_MS <= Date.now() || (await getEndedSessions().hasEnded(id))) {
     throw new NotFoundError(
-      `The MCP session in Mcp-Session-Id does not exist: it was ended, expired after ${SESSION_IDLE_MS / 60_000} idle minutes, or never existed.`,
+      'The MCP session in Mcp-Session-Id does not exist: it was ended, is older than its lifetime, or was never issued here.',
       START_AGAIN,
     );
   }
   return session;
 }
 
-async function startSession(initialize: InitializeRequest): Promise<SessionRecord> {
+/** A new session at the revision negotiated; nothing is stored, the id is the session (lib/mcp/session-id.ts). */
+function startSession(initialize: InitializeRequest): SessionRecord {
   const { protocolVersion, clientInfo } = initialize.params;
-  const session: SessionRecord = {
-    id: newSessionId(),
-    protocolVersion: negotiateProtocolVersion(protocolVersion),
-    client: { name: clientInfo.name, version: clientInfo.version },
-    createdAt: Date.now(),
-  };
-  await getSessionStore().create(session);
-  return session;
+  return issueSession(
+    { protocolVersion: negotiateProtocolVersion(protocolVersion), client: clientInfo },
+    getSessionKey(),
+  );
 }
 
 /**
- * POST /api/mcp: one JSON-RPC message or a batch. A request carrying a 2026-07-28 `_meta` envelope is served
- * statelessly (lib/mcp/stateless.ts), as the SDK's own entry would route it; the 2025 era follows: initialize
- * starts a session, anything else must name one. The SDK's transport and an McpServer are built for this
- * request alone and answer it.
+ * POST /api/mcp: one JSON-RPC message or a batch. A request whose `_meta` envelope names 2026-07-28 is served
+ * statelessly (lib/mcp/stateless.ts), as the SDK's own entry would route it, whatever 2025 revision its header
+ * names; a request with a session is served at the session's revision whatever served revision its header
+ * names (docs/mcp-clients.md, "Tolerances"). Otherwise initialize starts a session and anything else must name one.
  */
 export async function handleMcpPost(request: Request, context: ApiContext): Promise<Response> {
   const mode = responseMode(request);
   const posted = await readPostedMessages(request);
   if (posted instanceof Response) return posted;
   countMcpMethods(methodsOf(posted.body));
-  // A request that claims no 2026-07-28 envelope is held to the served versions here, with the site's envelope;
-  // one that claims it gets the SDK's answer in that revision's own error codes.
-  const claimed = claimsStatelessRevision(posted.body);
-  if (!claimed) requireServedVersion(request);
+  await countBatch(posted.body, context);
+  const envelope = envelopeRevisionToServe(request, posted.body);
+  if (envelope.claimed) {
+    return serveStatelessRequest(request, context, posted.body, mode, envelope.revision);
+  }
+  // A request that claims no 2026-07-28 envelope is held to the served versions here, with the site's envelope.
+  requireServedVersion(request);
+  if (request.headers.has('mcp-session-id') && !posted.initialize) {
+    return serveSessionRequest(request, context, posted.body, await requireSession(request), mode);
+  }
   // Only a request with some sign of 2026-07-28 is put to the SDK's classifier, which is not free; the rest are 2025.
-  const maybeStateless = claimed || isStatelessRevision(request.headers.get('mcp-protocol-version'));
-  if (maybeStateless && !(await isLegacyRequest(request, posted.body))) {
+  if (
+    isStatelessRevision(request.headers.get('mcp-protocol-version')) &&
+    !(await isLegacyRequest(request, posted.body))
+  ) {
     return serveStatelessRequest(request, context, posted.body, mode);
   }
-  const session = posted.initialize ? await startSession(posted.initialize) : await requireSession(request);
+  const session = posted.initialize ? startSession(posted.initialize) : await requireSession(request);
   return serveSessionRequest(request, context, posted.body, session, mode);
 }
 
@@ -107,6 +122,11 @@ async function serveSessionRequest(
   session: SessionRecord,
   mode: ResponseMode,
 ): Promise<Response> {
+  const refused = refusePromptArguments(body);
+  if (refused) {
+    refused.headers.set('Mcp-Session-Id', session.id);
+    return refused;
+  }
   const server = buildMcpServerForPost(request, context, body, {
     kind: 'mcp',
     protocolVersion: session.protocolVersion,
@@ -160,10 +180,10 @@ export async function handleMcpGet(request: Request): Promise<Response> {
   );
 }
 
-/** DELETE /api/mcp: ends the session named by Mcp-Session-Id; 404 when there is none. */
+/** DELETE /api/mcp: ends the session named by Mcp-Session-Id, on every instance that shares the store; 404 when there is none. */
 export async function handleMcpDelete(request: Request): Promise<Response> {
   const session = await requireSession(request);
-  if (!(await getSessionStore().delete(session.id))) {
+  if (!(await getEndedSessions().end(session.id, session.createdAt + SESSION_LIFETIME_MS))) {
     throw new NotFoundError('The MCP session in Mcp-Session-Id has already ended.', START_AGAIN);
   }
   return json(

@@ -5,8 +5,10 @@ import {
   parseJSONRPCMessage,
   readRequestBody,
 } from '@modelcontextprotocol/server';
+import { type ApiContext, generalQuota } from '@/lib/http/api-route';
 import { PayloadTooLargeError } from '@/lib/http/errors';
 import { INVALID_REQUEST, PARSE_ERROR, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
+import { claimsEnvelope } from './tolerance';
 
 /** The largest body /api/mcp reads: room for a batch of several tool calls at their longest. */
 export const MCP_MAX_BODY_BYTES = 64 * 1024;
@@ -64,7 +66,9 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
       resolution: RESOLUTION,
     });
   }
-  const initializing = messages.filter((message) => isMethod(message, 'initialize'));
+  // An initialize inside a 2026-07-28 envelope is a request for a method that revision removed: the SDK's
+  // stateless entry answers it (404, -32601), not the 2025 lifecycle.
+  const initializing = messages.filter((message) => isMethod(message, 'initialize') && !claimsEnvelope(message));
   if (initializing.length === 0) return { body };
   const [initialize] = initializing;
   if (messages.length > 1 || !isInitializeRequest(initialize)) {
@@ -100,4 +104,14 @@ export function methodsOf(body: unknown): string[] {
       ? [message.method]
       : [],
   );
+}
+
+/**
+ * A batch costs the general quota what its messages would cost sent one by one: apiRoute counted the POST once,
+ * each further message counts here, and past the quota the whole batch is 429 before any of it runs.
+ */
+export async function countBatch(body: unknown, context: ApiContext): Promise<void> {
+  if (!Array.isArray(body)) return;
+  const quota = generalQuota();
+  for (let counted = 1; counted < body.length && quota.limit > 0; counted += 1) await context.consume(quota);
 }

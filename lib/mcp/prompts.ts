@@ -37,7 +37,13 @@ function knownSoFar(args: PromptArgs, values: Record<string, string | undefined>
 const uriOf = (name: string) => findResource(name)?.uri ?? name;
 
 const qualifyArgs = argumentsOf(evaluateClientNeedsTool.input);
-const draftArgs = argumentsOf(scheduleConsultationTool.input);
+const draftArgs: PromptArgs = {
+  ...argumentsOf(scheduleConsultationTool.input),
+  engagement: z
+    .string()
+    .optional()
+    .describe('the engagement type the request is about, when one was recommended (completion offers them)'),
+};
 
 export const qualifyClientPrompt: PromptDefinition = {
   name: 'qualify_client',
@@ -80,7 +86,7 @@ export const draftConsultationRequestPrompt: PromptDefinition = {
       'What I have given so far:',
       ...knownSoFar(draftArgs, values),
       '',
-      '1. Ask me for every required field that is still missing. Fill optional fields only from what I have said; keep project_context to a few sentences in my words.',
+      '1. Ask me for every required field that is still missing. Fill optional fields only from what I have said; keep project_context to a few sentences in my words, and name the engagement there if one is given (it is not a field of its own).',
       '2. Show me the draft, one field per line, and ask whether to send it as it is.',
       `3. Only after I say yes, call ${scheduleConsultationTool.name} with exactly the fields I confirmed. If it answers with an error, tell me what it says and correct the field it names.`,
       `4. Pass on the message it returns. It is a request that ${bio.name} answers personally, not a booking: no time is reserved until ${bio.name} replies.`,

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 
-/** The draft's schema URL; the draft versions the card shape by this `vN` segment. */
-export const SERVER_CARD_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
+/** The schema URL SEP-2127's schema requires (its `$schema` pattern: the `v1` schema). */
+export const SERVER_CARD_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 
-/** Where the card is served: the path today's scanners look at. */
-export const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json';
+/** Where the card is served: the MCP endpoint's URL and `/server-card`, the location the draft reserves. */
+export const SERVER_CARD_PATH = '/api/mcp/server-card';
+
+/** The same card where today's scanners look for it. */
+export const SERVER_CARD_ALIAS_PATH = '/.well-known/mcp/server-card.json';
+
+/** The AI Catalog that points discovery at the card (SEP-2127, "Discovery"). */
+export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
+export const AI_CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
 
 /** The draft's media type for a server card. */
 export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
@@ -30,7 +37,7 @@ const ToolSummarySchema = z.object({
 });
 
 /**
- * An MCP Server Card, as the SEP-2127 draft (experimental-ext-server-card, schema v2) shapes it: identity,
+ * An MCP Server Card, as the SEP-2127 draft (experimental-ext-server-card, schema v1) shapes it: identity,
  * the remote endpoint with its transport and revisions. The draft leaves primitives to tools/list; the tools
  * with their annotations ride in `_meta` under this site's own key, for the scanners that look for them.
  */

@@ -8,10 +8,26 @@ import type { ApiContext } from '@/lib/http/api-route';
 import { publicOrigin } from '@/lib/http/forwarded';
 import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
+import { completeArgument } from './completions';
 import { siteIcons } from './icons';
 import { methodsOf } from './messages';
 import { PROMPTS } from './prompts';
 import { type McpToolContext, callMcpTool, listMcpTools } from './tools';
+
+/**
+ * How long clients may keep the lists and resource reads (MCP 2026-07-28, "Caching"). They change only when a
+ * new build is deployed, and are the same for everyone: an hour, shared, bounds how long a deploy takes to reach
+ * every client (docs/mcp-clients.md, "Caching").
+ */
+export const MCP_CACHE_TTL_MS = 60 * 60_000;
+const CACHE_HINT = { ttlMs: MCP_CACHE_TTL_MS, cacheScope: 'public' } as const;
+const CACHE_HINTS = {
+  'tools/list': CACHE_HINT,
+  'prompts/list': CACHE_HINT,
+  'resources/list': CACHE_HINT,
+  'resources/templates/list': CACHE_HINT,
+  'resources/read': CACHE_HINT,
+};
 
 // The server never validates client answers (it sends no requests to clients), but the SDK builds a validator
 // for every Server; one shared instance spares an Ajv compile per request.
@@ -23,7 +39,15 @@ export function serverInfo(origin: string): Implementation & { name: string; ver
   return { name: siteName, title: siteName, version: API_VERSION, websiteUrl: origin, icons: siteIcons(origin) };
 }
 
+// What every server of this process says the same way: content changes only with a new build.
+let instructionsText: string | undefined;
+
 function instructions(): string {
+  instructionsText ??= describeInstructions();
+  return instructionsText;
+}
+
+function describeInstructions(): string {
   const [evaluate, schedule] = TOOLS;
   return (
     `${getSite().siteName}: ${RESOURCES.length} read-only resources about the consultancy and ${TOOLS.length} tools. ` +
@@ -60,6 +84,7 @@ export function buildMcpServer(
   const server = new McpServer(serverInfo(context.origin), {
     instructions: instructions(),
     jsonSchemaValidator: validator,
+    cacheHints: CACHE_HINTS,
   });
   for (const resource of parts.resources ? RESOURCES : []) {
     server.registerResource(
@@ -85,10 +110,18 @@ export function buildMcpServer(
   // JSON Schema the manifest is derived from and a bad argument is worded as on REST (lib/mcp/tools.ts).
   // The lists never change while a server runs, so no list_changed notifications are promised (McpServer
   // declares them by default).
-  server.server.registerCapabilities({ tools: {}, resources: { listChanged: false }, prompts: { listChanged: false } });
+  server.server.registerCapabilities({
+    tools: {},
+    resources: { listChanged: false },
+    prompts: { listChanged: false },
+    completions: {},
+  });
   server.server.setRequestHandler('tools/list', () => ({ tools: listMcpTools(context.origin) }));
   server.server.setRequestHandler('tools/call', (request) =>
     callMcpTool(request.params.name, request.params.arguments, context),
+  );
+  server.server.setRequestHandler('completion/complete', (request) =>
+    completeArgument(request.params.ref, request.params.argument),
   );
   return server;
 }

@@ -1,123 +1,92 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { getConfig } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process-singleton';
 
+export { type SessionRecord, issueSession, readSessionId } from './session-id';
+
 /**
- * All the server keeps about an MCP session: a small JSON-serialisable record. The MCP server and transport
- * are built afresh for every request from it, so a store shared between instances (Redis) lets a
- * session made on one instance continue on another.
+ * How long a session id is served after its initialize, idle or not. Long enough that no client working
+ * through a week or a month is ever stranded (some never initialize again after a 404), and the bound on how
+ * long an ended session must be remembered.
  */
-export interface SessionRecord {
-  readonly id: string;
-  /** The protocol revision negotiated at initialize. */
-  readonly protocolVersion: string;
-  readonly client: { readonly name: string; readonly version: string };
-  /** Epoch milliseconds. */
-  readonly createdAt: number;
+export const SESSION_LIFETIME_MS = 90 * 24 * 60 * 60_000;
+
+/** The sessions DELETE ended, the only thing the server keeps about sessions. */
+export interface EndedSessionStore {
+  /** Records that a session ended; false when it had already ended. Kept until `until` (epoch ms). */
+  end(id: string, until: number): Promise<boolean>;
+  /** True when DELETE ended this session. */
+  hasEnded(id: string): Promise<boolean>;
 }
 
-/** Where sessions live. Every method is async so that a networked store fits behind it unchanged. */
-export interface SessionStore {
-  /** Saves a new session; may evict the least recently used one to stay within its bound. */
-  create(record: SessionRecord): Promise<void>;
-  /** The live session with this id, or undefined when unknown or expired; a hit restarts its idle timer. */
-  touch(id: string): Promise<SessionRecord | undefined>;
-  /** Ends a session; false when it was unknown or already expired. */
-  delete(id: string): Promise<boolean>;
-}
-
-/** A session unused for this long expires (a Redis store would use the same value as the key's TTL). */
-export const SESSION_IDLE_MS = 30 * 60_000;
-/** At most this many live sessions per process (a record is a few hundred bytes: about 3 MB at the bound). */
-export const MAX_SESSIONS = 10_000;
-
-export interface MemorySessionStoreOptions {
-  idleMs?: number;
-  maxSessions?: number;
+export interface MemoryEndedSessionsOptions {
+  /** The most ended sessions remembered; past it the one ended longest ago is forgotten. */
+  maxEnded?: number;
   now?: () => number;
 }
 
 /**
- * Sessions in a Map kept in least-recently-used order (a touch re-inserts), so expired sessions are always at
- * the front: sweeping stops at the first live one, and when the store is full the front one is evicted.
- * Memory is bounded by `maxSessions` however many clients come.
+ * Ended sessions in a Map kept in the order they ended, so memory stays bounded whatever clients do: entries
+ * past their session's lifetime are swept from the front, and past `maxEnded` the oldest is forgotten.
  */
-export class MemorySessionStore implements SessionStore {
-  private readonly sessions = new Map<string, { record: SessionRecord; expiresAt: number }>();
-  private readonly idleMs: number;
-  private readonly maxSessions: number;
+export class MemoryEndedSessions implements EndedSessionStore {
+  private readonly ended = new Map<string, number>();
+  private readonly maxEnded: number;
   private readonly now: () => number;
 
-  constructor(options: MemorySessionStoreOptions = {}) {
-    this.idleMs = options.idleMs ?? SESSION_IDLE_MS;
-    this.maxSessions = Math.max(1, options.maxSessions ?? MAX_SESSIONS);
+  constructor(options: MemoryEndedSessionsOptions = {}) {
+    this.maxEnded = Math.max(1, options.maxEnded ?? 10_000);
     this.now = options.now ?? Date.now;
   }
 
-  /** Sessions held, live or not yet swept. */
+  /** Ended sessions remembered. */
   get size(): number {
-    return this.sessions.size;
+    return this.ended.size;
   }
 
-  async create(record: SessionRecord): Promise<void> {
-    const now = this.now();
-    this.sweep(now);
-    for (const id of this.sessions.keys()) {
-      if (this.sessions.size < this.maxSessions) break;
-      this.sessions.delete(id);
+  async end(id: string, until: number): Promise<boolean> {
+    if (await this.hasEnded(id)) return false;
+    for (const [old, expiresAt] of this.ended) {
+      if (expiresAt > this.now() && this.ended.size < this.maxEnded) break;
+      this.ended.delete(old);
     }
-    this.sessions.set(record.id, { record, expiresAt: now + this.idleMs });
+    this.ended.set(id, until);
+    return true;
   }
 
-  async touch(id: string): Promise<SessionRecord | undefined> {
-    const now = this.now();
-    const entry = this.sessions.get(id);
-    if (!entry) return undefined;
-    this.sessions.delete(id);
-    if (entry.expiresAt <= now) return undefined;
-    this.sessions.set(id, { record: entry.record, expiresAt: now + this.idleMs });
-    return entry.record;
-  }
-
-  async delete(id: string): Promise<boolean> {
-    const entry = this.sessions.get(id);
-    this.sessions.delete(id);
-    return entry !== undefined && entry.expiresAt > this.now();
-  }
-
-  private sweep(now: number): void {
-    for (const [id, entry] of this.sessions) {
-      if (entry.expiresAt > now) break;
-      this.sessions.delete(id);
-    }
+  async hasEnded(id: string): Promise<boolean> {
+    const until = this.ended.get(id);
+    return until !== undefined && until > this.now();
   }
 }
 
 /**
- * A new session id: 256 bits from the operating system's CSPRNG, base64url (visible ASCII, as the
- * Streamable HTTP transport requires of Mcp-Session-Id).
+ * The key that signs session ids: MCP_SESSION_KEY when set; otherwise one fixed in the code, the same on every
+ * instance and build, which anyone reading the source could also sign with. That grants nothing a fresh
+ * initialize does not (a session holds no secret and no rights), so the default is safe for this public site.
  */
-export function newSessionId(): string {
-  return randomBytes(32).toString('base64url');
+export function sessionKey(): Buffer {
+  const configured = getConfig().MCP_SESSION_KEY;
+  return createHash('sha256')
+    .update(configured ?? 'consultancy-site mcp sessions')
+    .digest();
 }
 
-/** True when `id` has the form newSessionId makes; anything else cannot name a session. */
-export function isWellFormedSessionId(id: string): boolean {
-  return /^[A-Za-z0-9_-]{43}$/.test(id);
+const holder = processSingleton<{ store?: EndedSessionStore; key?: Buffer }>('mcp-session-store', () => ({}));
+
+/** The key of this process, derived once. */
+export function getSessionKey(): Buffer {
+  holder.key ??= sessionKey();
+  return holder.key;
 }
 
-const holder = processSingleton<{ store?: SessionStore }>('mcp-session-store', () => ({}));
-
-/**
- * The session store of this process. The memory store is made on first use, bounded by MCP_MAX_SESSIONS
- * (README, "Configuration"; tests set it low to watch the oldest session go).
- */
-export function getSessionStore(): SessionStore {
-  holder.store ??= new MemorySessionStore({ maxSessions: getConfig().MCP_MAX_SESSIONS });
+/** Where this process remembers ended sessions: memory bounded by MCP_MAX_SESSIONS, or Redis. */
+export function getEndedSessions(): EndedSessionStore {
+  holder.store ??= new MemoryEndedSessions({ maxEnded: getConfig().MCP_MAX_SESSIONS });
   return holder.store;
 }
 
-/** Replaces the session store (the Redis store, or a test's). */
-export function setSessionStore(next: SessionStore): void {
+/** Replaces the ended-session store (the Redis store, or a test's). */
+export function setEndedSessions(next: EndedSessionStore): void {
   holder.store = next;
 }

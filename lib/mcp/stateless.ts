@@ -1,6 +1,15 @@
-import { CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY, createMcpHandler } from '@modelcontextprotocol/server';
+import {
+  CLIENT_INFO_META_KEY,
+  type McpServer,
+  PROTOCOL_VERSION_META_KEY,
+  createMcpHandler,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { TOOLS } from '@/lib/agent/tools';
 import type { ApiContext } from '@/lib/http/api-route';
+import { HEADER_MISMATCH, jsonRpcErrorResponse } from './errors';
+import { IDEMPOTENCY_PARAM_HEADER, idempotencyHeaderMismatch } from './idempotent-call';
+import { refusePromptArguments } from './prompt-arguments';
 import { STATELESS_REVISIONS } from './protocol';
 import type { ResponseMode } from './response-mode';
 import { buildMcpServerForPost, requestForTransport } from './server';
@@ -20,15 +29,6 @@ const EnvelopeSchema = z
   })
   .describe('the per-request envelope of MCP 2026-07-28');
 
-const ClaimSchema = z
-  .object({ params: z.object({ _meta: z.object({ [PROTOCOL_VERSION_META_KEY]: z.string() }) }) })
-  .describe('a message whose _meta names its protocol revision');
-
-/** True when a posted body carries the 2026-07-28 envelope's revision key (any message of a batch). */
-export function claimsStatelessRevision(body: unknown): boolean {
-  return (Array.isArray(body) ? body : [body]).some((message) => ClaimSchema.safeParse(message).success);
-}
-
 /** Revision and client as the request's envelope names them; the SDK answers a malformed envelope itself. */
 function readEnvelope(body: unknown): { protocolVersion: string; client?: { name: string; version: string } } {
   const parsed = EnvelopeSchema.safeParse(body);
@@ -36,6 +36,23 @@ function readEnvelope(body: unknown): { protocolVersion: string; client?: { name
   const meta = parsed.data.params._meta;
   return { protocolVersion: meta[PROTOCOL_VERSION_META_KEY], client: meta[CLIENT_INFO_META_KEY] };
 }
+
+/** The server built for each request the handlers below are given, found by the request itself. */
+const servers = new WeakMap<Request, McpServer>();
+
+function serverFor(request: Request | undefined): McpServer {
+  const server = request && servers.get(request);
+  if (!server) throw new Error('a 2026-07-28 request reached the SDK without its server');
+  return server;
+}
+
+// The SDK's entry, made once per process: it calls back for each request's server, which is built for that
+// request alone ('auto' answers one JSON body, as this server sends nothing before a result; 'sse' when that is
+// all Accept allows).
+const handlers = {
+  json: createMcpHandler(({ requestInfo }) => serverFor(requestInfo), { legacy: 'reject', responseMode: 'auto' }),
+  sse: createMcpHandler(({ requestInfo }) => serverFor(requestInfo), { legacy: 'reject', responseMode: 'sse' }),
+};
 
 /**
  * A 2026-07-28 request (MCP 2026-07-28, "Transports"): no initialize and no session; the SDK's own HTTP entry
@@ -47,12 +64,27 @@ export async function serveStatelessRequest(
   context: ApiContext,
   body: unknown,
   mode: ResponseMode,
+  revision?: string,
 ): Promise<Response> {
+  const mismatch = idempotencyHeaderMismatch(request, body, TOOLS);
+  if (mismatch) {
+    return jsonRpcErrorResponse(
+      HEADER_MISMATCH,
+      mismatch.message,
+      {
+        code: 'HEADER_MISMATCH',
+        resolution: `Send ${IDEMPOTENCY_PARAM_HEADER} with the same value as the idempotency_key argument (its inputSchema declares x-mcp-header).`,
+      },
+      mismatch.id,
+    );
+  }
+  const refused = refusePromptArguments(body);
+  if (refused) return refused;
   const envelope = readEnvelope(body);
-  const server = buildMcpServerForPost(request, context, body, { kind: 'mcp', ...envelope });
-  // 'auto' answers one JSON body (this server sends nothing before a result); 'sse' when that is all Accept allows.
-  const handler = createMcpHandler(() => server, { legacy: 'reject', responseMode: mode === 'sse' ? 'sse' : 'auto' });
-  const response = await handler.fetch(requestForTransport(request), { parsedBody: body });
+  // `revision`: the one the envelope names, given to the SDK in place of a header that named a 2025 revision.
+  const forSdk = requestForTransport(request, revision ? { 'mcp-protocol-version': revision } : {});
+  servers.set(forSdk, buildMcpServerForPost(request, context, body, { kind: 'mcp', ...envelope }));
+  const response = await handlers[mode].fetch(forSdk, { parsedBody: body });
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }

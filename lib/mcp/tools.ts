@@ -14,6 +14,7 @@ import { TOOLS, type ToolContext, type ToolDefinition, evaluateClientNeedsTool }
 import { ApiError, InternalError, ValidationError } from '@/lib/http/errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 import { siteIcons } from './icons';
+import { IDEMPOTENCY_KEY_ARGUMENT, idempotencyKeyProperty, runToolOnce, takeIdempotencyKey } from './idempotent-call';
 import { allowsResourceLinks } from './protocol';
 
 /** The MCP annotations of a tool, from its definition in lib/agent (MCP 2025-03-26, "Tool annotations"). */
@@ -41,7 +42,7 @@ export function listMcpTools(origin: string): Tool[] {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: { type: 'object' as const, ...inputJsonSchema(tool.input) },
+    inputSchema: mcpInputSchema(tool),
     outputSchema: {
       type: 'object' as const,
       ...z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }),
@@ -50,6 +51,18 @@ export function listMcpTools(origin: string): Tool[] {
   }));
   const icons = siteIcons(origin);
   return listed.map((tool) => ({ ...tool, icons }));
+}
+
+/** A tool's input as JSON Schema; a tool with side effects also takes the idempotency key (lib/mcp/idempotent-call.ts). */
+function mcpInputSchema(tool: ToolDefinition): Tool['inputSchema'] {
+  const schema = inputJsonSchema(tool.input);
+  if (!tool.sideEffects) return { ...schema, type: 'object' };
+  const properties = z.record(z.string(), z.unknown()).parse(schema.properties ?? {});
+  return {
+    ...schema,
+    type: 'object',
+    properties: { ...properties, [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKeyProperty() },
+  };
 }
 
 /** What an MCP tool call knows beyond a REST one: the revision it speaks, which decides the content types. */
@@ -71,14 +84,16 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
     );
   }
   try {
-    const validated = validateInput(tool.input, args ?? {});
+    const taken = takeIdempotencyKey(tool, args ?? {});
+    const validated = validateInput(tool.input, taken.args);
     if (!validated.ok) {
       throw new ValidationError(
         `The arguments of ${tool.name} are invalid: ${describeProblems(validated.problems)}.`,
         `Correct ${validated.problems.length === 1 ? 'that argument' : 'those arguments'} and call ${tool.name} again with ${summariseFields(tool.input)}.`,
       );
     }
-    const output = await tool.run(validated.data, context);
+    const run = () => tool.run(validated.data, context);
+    const output = taken.key === undefined ? await run() : await runToolOnce(tool, taken.key, validated.data, run);
     // The SDK checks the result against CallToolResultSchema before sending it, so it is not parsed here too.
     const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.protocolVersion);
     return {

@@ -115,8 +115,8 @@ export class SharedRedis implements RedisScripts {
     this.down = true;
     this.nextProbeAt = Date.now() + PROBE_INTERVAL_MS;
     this.log.warn(
-      `[redis] ${describeRedisUrl(this.url)} is unreachable (${this.lastError}). Until it is back, MCP sessions and ` +
-        'requests with an Idempotency-Key answer 503 SERVICE_UNAVAILABLE, and quotas count per instance.',
+      `[redis] ${describeRedisUrl(this.url)} is unreachable (${this.lastError}). Until it is back, ending an MCP session ` +
+        'and requests with an Idempotency-Key answer 503 SERVICE_UNAVAILABLE, and quotas count per instance.',
     );
   }
 

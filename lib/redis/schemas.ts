@@ -3,14 +3,6 @@ import { z } from 'zod';
 // What the Redis stores keep and what their scripts answer, parsed on the way back in: Redis is outside the
 // program, and a value another version (or another program) left under our keys must not be trusted as typed.
 
-/** lib/mcp/sessions.ts's SessionRecord, as JSON in Redis. */
-export const StoredSessionSchema = z.object({
-  id: z.string(),
-  protocolVersion: z.string(),
-  client: z.object({ name: z.string(), version: z.string() }),
-  createdAt: z.number(),
-});
-
 /** An Idempotency-Key's entry: claimed by a request being handled, or done with the remembered answer. */
 export const StoredIdempotencySchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('in-progress'), fingerprint: z.string() }),

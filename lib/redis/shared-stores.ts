@@ -1,12 +1,11 @@
-import { getConfig } from '@/lib/config/env';
 import { setIdempotencyStore } from '@/lib/http/idempotency';
 import { setQuotaStore } from '@/lib/http/quota';
-import { setSessionStore } from '@/lib/mcp/sessions';
+import { setEndedSessions } from '@/lib/mcp/sessions';
 import { processSingleton } from '@/lib/process-singleton';
 import type { RedisScripts } from './client';
 import { RedisIdempotencyStore } from './idempotency-store';
 import { RedisQuotaStore } from './quota-store';
-import { RedisSessionStore } from './session-store';
+import { RedisEndedSessions } from './session-store';
 
 const connection = processSingleton<{ url?: string; redis?: RedisScripts }>('redis-connection', () => ({}));
 
@@ -16,7 +15,7 @@ export function sharedRedis(): RedisScripts | undefined {
 }
 
 /**
- * Chooses where MCP sessions, quotas and Idempotency-Key records live: in this process's memory (the
+ * Chooses where ended MCP sessions, quotas and Idempotency-Key records live: in this process's memory (the
  * default, right for one instance), or, with REDIS_URL, in Redis, shared by every instance. Called once by
  * startApp (lib/server/start-up.ts) before anything is served. An unreachable Redis does not stop start-up: the server serves, logs a
  * warning, and connects in the background (docs/deployment.md, "If Redis is unreachable").
@@ -29,7 +28,7 @@ export async function chooseSharedStores(redisUrl: string | undefined): Promise<
   const redis = new SharedRedis(redisUrl);
   connection.redis = redis;
   setQuotaStore(new RedisQuotaStore(redis));
-  setSessionStore(new RedisSessionStore(redis, { maxSessions: getConfig().MCP_MAX_SESSIONS }));
+  setEndedSessions(new RedisEndedSessions(redis));
   setIdempotencyStore(new RedisIdempotencyStore(redis));
   if (await redis.connect()) {
     console.info(`[redis] MCP sessions, quotas and idempotency keys are shared through ${describeRedisUrl(redisUrl)}.`);

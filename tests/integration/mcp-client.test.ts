@@ -51,15 +51,20 @@ const textOf = (result: unknown) =>
     .join('');
 
 describe('the official MCP client', () => {
-  it('connects and learns the server name, the version and the three capabilities', async () => {
+  it('connects and learns the server name, the version and the four capabilities', async () => {
     const { client, transport } = await connect();
     expect(client.getServerVersion()).toMatchObject({ name: content.site.siteName, version: API_VERSION });
     expect(client.getServerVersion()?.icons).toEqual([
       { src: `${app.url}/icon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] },
     ]);
-    expect(Object.keys(client.getServerCapabilities() ?? {}).sort()).toEqual(['prompts', 'resources', 'tools']);
+    expect(Object.keys(client.getServerCapabilities() ?? {}).sort()).toEqual([
+      'completions',
+      'prompts',
+      'resources',
+      'tools',
+    ]);
     expect(client.getInstructions()).toContain('not a booking');
-    expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]{40,160}$/);
     await transport.terminateSession();
     await client.close();
   });
@@ -93,7 +98,10 @@ describe('the official MCP client', () => {
     for (const [index, schema] of [EvaluateClientNeedsRequestSchema, ScheduleConsultationRequestSchema].entries()) {
       const listed = tools[index];
       const jsonSchema = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' });
-      expect(listed?.inputSchema).toEqual(jsonSchema);
+      // schedule_consultation also takes the idempotency key over MCP, in place of REST's header.
+      const { idempotency_key: key, ...properties } = listed?.inputSchema.properties ?? {};
+      expect({ ...listed?.inputSchema, properties }).toEqual(jsonSchema);
+      expect(key === undefined).toBe(index === 0);
       expect(listed?.description).toBe(TOOLS[index]?.description);
       expect(listed?.description).toBe(manifest.tools[index].description);
       expect(Object.keys(manifest.tools[index].body)).toEqual(Object.keys(jsonSchema.properties ?? {}));
@@ -189,7 +197,10 @@ describe('the official MCP client', () => {
     const { prompts } = await client.listPrompts();
     expect(prompts.map((prompt) => prompt.name)).toEqual(['qualify_client', 'draft_consultation_request']);
     expect(prompts[0]?.arguments?.map((arg) => arg.name)).toEqual(Object.keys(EvaluateClientNeedsRequestSchema.shape));
-    expect(prompts[1]?.arguments?.map((arg) => arg.name)).toEqual(Object.keys(ScheduleConsultationRequestSchema.shape));
+    expect(prompts[1]?.arguments?.map((arg) => arg.name)).toEqual([
+      ...Object.keys(ScheduleConsultationRequestSchema.shape),
+      'engagement',
+    ]);
     for (const prompt of prompts)
       expect(prompt.arguments?.every((arg) => !arg.required && (arg.description?.length ?? 0) > 5)).toBe(true);
 

@@ -85,7 +85,7 @@ describe('lifecycle at 2025-03-26', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('mcp-protocol-version')).toBe('2025-03-26');
     const id = response.headers.get('mcp-session-id');
-    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{40,160}$/);
     const body = await response.json();
     expect(body).toMatchObject({
       jsonrpc: '2.0',
@@ -96,6 +96,7 @@ describe('lifecycle at 2025-03-26', () => {
       resources: { listChanged: false },
       prompts: { listChanged: false },
       tools: {},
+      completions: {},
     });
     const other = await post(initialize());
     expect(other.headers.get('mcp-session-id')).not.toBe(id);
@@ -424,17 +425,17 @@ describe('discovery of the MCP server', () => {
     const { linkset } = await (await fetch(`${app.url}/.well-known/api-catalog`)).json();
     const entry = linkset.find((item: { anchor: string }) => new URL(item.anchor).pathname === '/api/mcp');
     expect(entry['service-meta'].map((link: { href: string }) => new URL(link.href).pathname)).toEqual([
-      '/.well-known/mcp/server-card.json',
+      '/api/mcp/server-card',
       '/mcp.json',
     ]);
     const llms = await (await fetch(`${app.url}/llms.txt`)).text();
-    expect(llms).toContain('/.well-known/mcp/server-card.json');
+    expect(llms).toContain('/api/mcp/server-card');
     expect(llms).toMatch(
       /MCP manifest\]\(.*\): .*2025-03-26, 2025-06-18, 2025-11-25 with sessions, and 2026-07-28 statelessly/,
     );
     const agents = await (await fetch(`${app.url}/agents`)).text();
     expect(agents).toContain('2026-07-28');
-    expect(agents).toContain('/.well-known/mcp/server-card.json');
+    expect(agents).toContain('/api/mcp/server-card');
   });
 });
 
@@ -546,7 +547,7 @@ describe('the 2026-07-28 revision, without a session', () => {
     const { result } = await response.json();
     expect(result.supportedVersions).toContain(MODERN);
     expect(result._meta['io.modelcontextprotocol/serverInfo']).toMatchObject({ version: API_VERSION });
-    expect(Object.keys(result.capabilities).sort()).toEqual(['prompts', 'resources', 'tools']);
+    expect(Object.keys(result.capabilities).sort()).toEqual(['completions', 'prompts', 'resources', 'tools']);
   });
 
   it('tools/list and tools/call work without initialize or Mcp-Session-Id', async () => {

@@ -69,8 +69,14 @@ describe('start-up before listening', () => {
       headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
       body: initializeBody('start-up-test'),
     });
-    expect(initialize.status).toBe(503);
-    expect((await initialize.json()).error.code).toBe('SERVICE_UNAVAILABLE');
+    // A session needs no store; ending one is recorded in Redis, which does not answer: 503, not memory's 200.
+    expect(initialize.status).toBe(200);
+    const ended = await fetch(`http://127.0.0.1:${port}/api/mcp`, {
+      method: 'DELETE',
+      headers: { 'Mcp-Session-Id': initialize.headers.get('mcp-session-id') ?? '' },
+    });
+    expect(ended.status).toBe(503);
+    expect((await ended.json()).error.code).toBe('SERVICE_UNAVAILABLE');
   }, 60_000);
 });
 

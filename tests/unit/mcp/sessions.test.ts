@@ -1,80 +1,78 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MemorySessionStore, type SessionRecord, isWellFormedSessionId, newSessionId } from '@/lib/mcp/sessions';
+import { MAX_SESSION_ID_LENGTH } from '@/lib/mcp/session-id';
+import { MemoryEndedSessions, issueSession, readSessionId } from '@/lib/mcp/sessions';
 
-function record(id = newSessionId()): SessionRecord {
-  return { id, protocolVersion: '2025-03-26', client: { name: 'test', version: '1' }, createdAt: 0 };
-}
+const key = randomBytes(32);
+const open = (client = { name: 'claude-code', version: '2.1.0' }, protocolVersion = '2025-06-18') =>
+  issueSession({ protocolVersion, client }, key);
 
-/** A store on a clock the test moves. */
-function storeAt(options: { idleMs?: number; maxSessions?: number } = {}) {
-  const clock = { now: 1_000_000 };
-  const store = new MemorySessionStore({ ...options, now: () => clock.now });
-  return { store, clock };
-}
-
-describe('MemorySessionStore', () => {
-  it('finds a session it created, and forgets one it deleted', async () => {
-    const { store } = storeAt();
-    const session = record();
-    await store.create(session);
-    expect(await store.touch(session.id)).toEqual(session);
-    expect(await store.delete(session.id)).toBe(true);
-    expect(await store.touch(session.id)).toBeUndefined();
-    expect(await store.delete(session.id)).toBe(false);
+describe('session ids', () => {
+  it('carry the revision, the client and the time: any process with the key reads them back', () => {
+    const session = open();
+    expect(readSessionId(session.id, Buffer.from(key))).toEqual(session);
+    expect(session).toMatchObject({ protocolVersion: '2025-06-18', client: { name: 'claude-code', version: '2.1.0' } });
+    expect(Math.abs(session.createdAt - Date.now())).toBeLessThan(2000);
   });
 
-  it('expires a session idle longer than idleMs, and each touch restarts the idle timer', async () => {
-    const { store, clock } = storeAt({ idleMs: 1000 });
-    const busy = record();
-    const idle = record();
-    await store.create(busy);
-    await store.create(idle);
-    for (let step = 0; step < 5; step += 1) {
-      clock.now += 600;
-      expect(await store.touch(busy.id)).toBeDefined();
+  it('are visible ASCII, never repeated, and bounded in length however large the clientInfo', () => {
+    const ids = new Set(Array.from({ length: 1000 }, () => open().id));
+    expect(ids.size).toBe(1000);
+    const fat = open({ name: 'ä'.repeat(30_000), version: '9'.repeat(30_000) });
+    for (const id of [...ids, fat.id]) {
+      expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(id.length).toBeLessThanOrEqual(MAX_SESSION_ID_LENGTH);
     }
-    expect(await store.touch(idle.id)).toBeUndefined();
-    expect(await store.delete(idle.id)).toBe(false);
-    clock.now += 1000;
-    expect(await store.touch(busy.id)).toBeUndefined();
+    expect(MAX_SESSION_ID_LENGTH).toBeLessThan(160);
+    // Cut on a character boundary: the name reads back as whole characters.
+    expect(readSessionId(fat.id, key)?.client.name).toMatch(/^ä+$/);
   });
 
-  it('sweeps expired sessions when a new one is created', async () => {
-    const { store, clock } = storeAt({ idleMs: 1000 });
-    for (let i = 0; i < 50; i += 1) await store.create(record());
-    clock.now += 1001;
-    await store.create(record());
-    expect(store.size).toBe(1);
+  it('an id this key never signed, a changed one or a malformed one names no session', () => {
+    const { id } = open();
+    const flipped = `${id.slice(0, 10)}${id[10] === 'A' ? 'B' : 'A'}${id.slice(11)}`;
+    for (const candidate of [
+      flipped,
+      id.slice(0, -1),
+      `${id}A`,
+      '',
+      'not-a-session',
+      'A'.repeat(43),
+      '../../etc/passwd',
+    ])
+      expect(readSessionId(candidate, key)).toBeUndefined();
+    expect(readSessionId(id, randomBytes(32))).toBeUndefined();
   });
 
-  it('stays within maxSessions however many clients come, evicting the least recently used', async () => {
-    const { store, clock } = storeAt({ maxSessions: 100 });
-    const kept = record();
-    await store.create(kept);
-    for (let i = 0; i < 1000; i += 1) {
-      clock.now += 1;
-      await store.create(record());
-      if (i % 10 === 0) await store.touch(kept.id);
-      expect(store.size).toBeLessThanOrEqual(100);
-    }
-    expect(store.size).toBe(100);
-    expect(await store.touch(kept.id)).toEqual(kept);
+  it('only the session revisions are issued', () => {
+    expect(() => open(undefined, '2026-07-28')).toThrow(RangeError);
+    for (const revision of ['2024-11-05', '2025-03-26', '2025-11-25'])
+      expect(readSessionId(open(undefined, revision).id, key)?.protocolVersion).toBe(revision);
   });
 });
 
-describe('session ids', () => {
-  it('are 256 random bits in base64url: visible ASCII, never repeated', () => {
-    const ids = new Set(Array.from({ length: 1000 }, newSessionId));
-    expect(ids.size).toBe(1000);
-    for (const id of ids) {
-      expect(id).toMatch(/^[\x21-\x7e]+$/);
-      expect(Buffer.from(id, 'base64url')).toHaveLength(32);
-      expect(isWellFormedSessionId(id)).toBe(true);
-    }
+describe('MemoryEndedSessions', () => {
+  it('ends a session once; a second end says false', async () => {
+    const store = new MemoryEndedSessions();
+    const { id } = open();
+    expect(await store.hasEnded(id)).toBe(false);
+    expect(await store.end(id, Date.now() + 60_000)).toBe(true);
+    expect(await store.hasEnded(id)).toBe(true);
+    expect(await store.end(id, Date.now() + 60_000)).toBe(false);
   });
 
-  it('anything else is not well formed', () => {
-    for (const id of ['', 'abc', `${newSessionId()}x`, 'a'.repeat(42) + '=', '../../etc/passwd'])
-      expect(isWellFormedSessionId(id)).toBe(false);
+  it('stays within maxEnded however many sessions end, and forgets one past its lifetime', async () => {
+    const clock = { now: 1_000_000 };
+    const store = new MemoryEndedSessions({ maxEnded: 100, now: () => clock.now });
+    for (let i = 0; i < 1000; i += 1) {
+      await store.end(`id-${i}`, clock.now + 10_000);
+      expect(store.size).toBeLessThanOrEqual(100);
+    }
+    expect(await store.hasEnded('id-999')).toBe(true);
+    expect(await store.hasEnded('id-0')).toBe(false);
+    clock.now += 10_001;
+    expect(await store.hasEnded('id-999')).toBe(false);
+    await store.end('fresh', clock.now + 10_000);
+    expect(store.size).toBe(1);
   });
 });

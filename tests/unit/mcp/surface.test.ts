@@ -24,7 +24,14 @@ describe('the MCP surface is derived from lib/agent', () => {
     expect(listed.map((tool) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
     for (const [index, tool] of TOOLS.entries()) {
       expect(listed[index]?.description).toBe(tool.description);
-      expect(listed[index]?.inputSchema).toEqual(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' }));
+      // A tool with side effects also takes the idempotency key, mirrored as a header by 2026-07-28 clients.
+      const { idempotency_key: key, ...properties } = listed[index]?.inputSchema.properties ?? {};
+      expect({ ...listed[index]?.inputSchema, properties }).toEqual(
+        z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' }),
+      );
+      expect(key).toEqual(
+        tool.sideEffects ? expect.objectContaining({ 'x-mcp-header': 'Idempotency-Key' }) : undefined,
+      );
       expect(listed[index]?.outputSchema).toEqual(
         z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }),
       );
@@ -83,7 +90,10 @@ describe('the MCP surface is derived from lib/agent', () => {
 
   it('prompt arguments are the tool fields, each optional, with the schema descriptions', () => {
     expect(Object.keys(qualifyClientPrompt.args)).toEqual(Object.keys(evaluateClientNeedsTool.input.shape));
-    expect(Object.keys(draftConsultationRequestPrompt.args)).toEqual(Object.keys(scheduleConsultationTool.input.shape));
+    expect(Object.keys(draftConsultationRequestPrompt.args)).toEqual([
+      ...Object.keys(scheduleConsultationTool.input.shape),
+      'engagement',
+    ]);
     const description = z.globalRegistry.get(scheduleConsultationTool.input.shape.client_email)?.description;
     expect(draftConsultationRequestPrompt.args.client_email?.description).toBe(description);
     for (const prompt of PROMPTS)

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { ToolDefinition } from '@/lib/agent/tools';
+import { ValidationError } from '@/lib/http/errors';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  fingerprintOf,
+  runIdempotently,
+} from '@/lib/http/idempotency-key';
+import { NamedRequestSchema } from './schemas';
+
+/** The argument a tool with side effects takes over MCP in place of REST's Idempotency-Key header. */
+export const IDEMPOTENCY_KEY_ARGUMENT = 'idempotency_key';
+
+const IdempotencyKeyArgumentSchema = z
+  .string()
+  .regex(new RegExp(IDEMPOTENCY_KEY_PATTERN))
+  .describe(
+    'Optional. A fresh random value (a UUID) per distinct request; send the same value again only when retrying it. ' +
+      'A retry with the same key and arguments within 24 hours returns the first answer and sends no second mail.',
+  );
+
+/**
+ * The JSON Schema property of the key. `x-mcp-header` (MCP 2026-07-28, "Custom Headers from Tool Parameters")
+ * asks 2026-07-28 clients to mirror it as `Mcp-Param-Idempotency-Key`, so intermediaries see the key as REST's.
+ */
+export function idempotencyKeyProperty(): {
+  type: 'string';
+  pattern: string;
+  description: string;
+  'x-mcp-header': string;
+} {
+  return {
+    type: 'string',
+    pattern: IDEMPOTENCY_KEY_PATTERN,
+    description: IdempotencyKeyArgumentSchema.description ?? IDEMPOTENCY_KEY_ARGUMENT,
+    'x-mcp-header': IDEMPOTENCY_KEY_HEADER,
+  };
+}
+
+/** The header a 2026-07-28 client mirrors the key into. */
+export const IDEMPOTENCY_PARAM_HEADER = `Mcp-Param-${IDEMPOTENCY_KEY_HEADER}`;
+
+const ArgumentsSchema = z.record(z.string(), z.unknown()).describe('the arguments of a tools/call');
+
+/** A call's arguments without the key, and the key when one was given; a malformed key is a validation error. */
+export function takeIdempotencyKey(tool: ToolDefinition, args: unknown): { key?: string; args: unknown } {
+  const object = ArgumentsSchema.safeParse(args);
+  if (!tool.sideEffects || !object.success || !(IDEMPOTENCY_KEY_ARGUMENT in object.data)) return { args };
+  const { [IDEMPOTENCY_KEY_ARGUMENT]: raw, ...rest } = object.data;
+  if (raw === undefined || raw === null) return { args: rest };
+  const parsed = IdempotencyKeyArgumentSchema.safeParse(raw);
+  if (!parsed.success || parsed.data.trim() === '') {
+    throw new ValidationError(
+      `The argument ${IDEMPOTENCY_KEY_ARGUMENT} of ${tool.name} must be 1 to 255 printable ASCII characters.`,
+      `Send a fresh UUID as ${IDEMPOTENCY_KEY_ARGUMENT}, and the same one again only when retrying this call; or leave it out.`,
+    );
+  }
+  return { key: parsed.data, args: rest };
+}
+
+/**
+ * Runs a tool at most once per key, exactly as REST's Idempotency-Key does and in the same key space (a REST
+ * call and an MCP call with one key and the same input are one request): the first output is replayed.
+ */
+export async function runToolOnce<T>(
+  tool: ToolDefinition,
+  key: string,
+  input: unknown,
+  run: () => Promise<T>,
+): Promise<unknown> {
+  const answer = await runIdempotently(`${tool.name}:${key}`, fingerprintOf(input), async () =>
+    Response.json(await run()),
+  );
+  return answer.json();
+}
+
+const CallSchema = NamedRequestSchema('tools/call');
+
+/** An `Mcp-Param-*` value: the `=?base64?…?=` form decoded (MCP 2026-07-28, "Value Encoding"), or undefined when broken. */
+function decodeParamHeader(value: string): string | undefined {
+  const wrapped = /^=\?base64\?(.*)\?=$/.exec(value);
+  if (!wrapped) return value;
+  const payload = wrapped[1] ?? '';
+  const decoded = Buffer.from(payload, 'base64');
+  return decoded.toString('base64') === payload ? decoded.toString('utf8') : undefined;
+}
+
+/**
+ * For a 2026-07-28 tools/call: the id and a description of the disagreement when the idempotency key argument
+ * and its `Mcp-Param-Idempotency-Key` header disagree (present in the body, missing or different in the
+ * header), which the spec refuses with 400 and -32020; undefined when they agree or no key was sent.
+ */
+export function idempotencyHeaderMismatch(
+  request: Request,
+  body: unknown,
+  tools: readonly ToolDefinition[],
+): { id: string | number; message: string } | undefined {
+  const call = CallSchema.safeParse(body);
+  if (!call.success) return undefined;
+  const tool = tools.find((candidate) => candidate.name === call.data.params.name);
+  const argument = call.data.params.arguments?.[IDEMPOTENCY_KEY_ARGUMENT];
+  if (!tool?.sideEffects || typeof argument !== 'string') return undefined;
+  const header = request.headers.get(IDEMPOTENCY_PARAM_HEADER);
+  if (header !== null && decodeParamHeader(header) === argument) return undefined;
+  return {
+    id: call.data.id,
+    message:
+      header === null
+        ? `Bad Request: the body carries ${IDEMPOTENCY_KEY_ARGUMENT} but the ${IDEMPOTENCY_PARAM_HEADER} header is absent.`
+        : `Bad Request: the ${IDEMPOTENCY_PARAM_HEADER} header does not match ${IDEMPOTENCY_KEY_ARGUMENT} in the body.`,
+  };
+}

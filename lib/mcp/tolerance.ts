@@ -1,0 +1,47 @@
+import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { isStatelessRevision, isSupportedProtocolVersion } from './protocol';
+
+// The tolerances of docs/mcp-clients.md, "Tolerances": where a client's intent is unambiguous it is served,
+// whatever else the request says; where it is not, the spec's error stands.
+
+const ClaimSchema = z
+  .object({ params: z.object({ _meta: z.object({ [PROTOCOL_VERSION_META_KEY]: z.string() }) }) })
+  .describe('a message whose _meta names its protocol revision');
+
+/** True when a message's `_meta` names its protocol revision: a 2026-07-28-style request, whatever it asks. */
+export function claimsEnvelope(message: unknown): boolean {
+  return ClaimSchema.safeParse(message).success;
+}
+
+/** The revisions the `_meta` envelopes of a posted body name, one per message that names one. */
+function claimedRevisions(body: unknown): string[] {
+  return (Array.isArray(body) ? body : [body]).flatMap((message) => {
+    const parsed = ClaimSchema.safeParse(message);
+    return parsed.success ? [parsed.data.params._meta[PROTOCOL_VERSION_META_KEY]] : [];
+  });
+}
+
+/** How a POST's `_meta` envelope decides its era. */
+export type EnvelopeRoute =
+  | { claimed: false }
+  /** A 2026-07-28 request; `revision`, when set, is what its MCP-Protocol-Version should have said. */
+  | { claimed: true; revision?: string };
+
+/**
+ * A body whose every `_meta` envelope names the same stateless revision is a request in that revision, whatever
+ * 2025 revision (or none) MCP-Protocol-Version names: claude.ai connectors send `2025-11-25` there while their
+ * bodies speak 2026-07-28. A header naming an unknown revision, or envelopes that disagree or name an unknown
+ * revision, are not corrected: the SDK answers them with that revision's own errors.
+ */
+export function envelopeRevisionToServe(request: Request, body: unknown): EnvelopeRoute {
+  const claimed = claimedRevisions(body);
+  const [first] = claimed;
+  if (first === undefined) return { claimed: false };
+  const header = request.headers.get('mcp-protocol-version');
+  const unambiguous =
+    isStatelessRevision(first) &&
+    claimed.every((revision) => revision === first) &&
+    (header === null || (isSupportedProtocolVersion(header) && !isStatelessRevision(header)));
+  return unambiguous && header !== first ? { claimed: true, revision: first } : { claimed: true };
+}
