@@ -1,6 +1,7 @@
 import { type Content, getContent } from '@/lib/content';
 import type { ResourceName } from './schemas';
 import { buildVcard } from './vcard';
+import { resourcePath } from '@/lib/http/api-paths';
 
 /**
  * The four read-only resources (docs/agent-api.md, "Resources"), described once. The REST route, the manifest, the MCP
@@ -144,4 +145,9 @@ export function readResource(
       return { json, text: JSON.stringify(json, null, 2) };
     }
   }
+}
+
+/** The absolute REST URL of a resource. */
+export function resourceUrl(origin: string, name: string): string {
+  return `${origin}${resourcePath(name)}`;
 }

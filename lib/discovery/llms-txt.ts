@@ -1,5 +1,4 @@
-import { resourceUrl } from '@/lib/agent/manifest';
-import { RESOURCES } from '@/lib/agent/resources';
+import { RESOURCES, resourceUrl } from '@/lib/agent/resources';
 import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
 import { renderAllMarkdownPages } from '@/lib/markdown/page-markdown';

@@ -1,6 +1,5 @@
 import { describeFields } from '@/lib/agent/describe';
-import { resourceUrl } from '@/lib/agent/manifest';
-import { RESOURCES } from '@/lib/agent/resources';
+import { RESOURCES, resourceUrl } from '@/lib/agent/resources';
 import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';

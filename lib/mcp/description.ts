@@ -1,9 +1,8 @@
-import { buildManifest } from '@/lib/agent/manifest';
 import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS } from '@/lib/agent/tools';
 import { PROMPTS } from './prompts';
 import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from './protocol';
-import type { McpManifest, McpServerDescription } from './schemas';
+import type { McpServerDescription } from './schemas';
 import { serverInfo } from './server';
 
 /**
@@ -23,21 +22,5 @@ export function buildMcpServerDescription(origin: string): McpServerDescription 
       tools: TOOLS.map((tool) => tool.name),
       prompts: PROMPTS.map((prompt) => prompt.name),
     },
-  };
-}
-
-/**
- * McpManifest (/mcp.json; docs/agent-api.md, "MCP shapes"), from the REST manifest so that names, version and URLs
- * agree.
- */
-export function buildMcpManifest(origin: string): McpManifest {
-  const manifest = buildManifest(origin);
-  return {
-    name: manifest.name,
-    version: manifest.version,
-    transport: MCP_TRANSPORT,
-    protocolVersions: [...SERVED_REVISIONS],
-    endpoint: manifest.mcp,
-    restApiFallback: `${origin}/api/agent`,
   };
 }

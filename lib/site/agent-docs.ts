@@ -1,6 +1,5 @@
 import { describeFields } from '@/lib/agent/describe';
-import { resourceUrl } from '@/lib/agent/manifest';
-import { RESOURCES, type ResourceDefinition } from '@/lib/agent/resources';
+import { RESOURCES, type ResourceDefinition, resourceUrl } from '@/lib/agent/resources';
 import { TOOLS, type ToolDefinition, toolUrl } from '@/lib/agent/tools';
 import { siteUrl } from './url';
 

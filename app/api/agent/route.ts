@@ -1,4 +1,4 @@
-import { buildManifest } from '@/lib/agent/manifest';
+import { buildManifest } from '@/lib/discovery/manifest';
 import { publicOrigin } from '@/lib/http/forwarded';
 import { MANIFEST_LINK } from '@/lib/http/shared-headers';
 import { apiRoute, json, otherMethods } from '@/lib/http/api-route';

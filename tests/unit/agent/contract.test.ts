@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeFields, inputJsonSchema } from '@/lib/agent/describe';
-import { buildManifest } from '@/lib/agent/manifest';
+import { buildManifest } from '@/lib/discovery/manifest';
 import { RESOURCES } from '@/lib/agent/resources';
 import { ManifestSchema, ResourceNameSchema } from '@/lib/agent/schemas';
 import { TOOLS } from '@/lib/agent/tools';

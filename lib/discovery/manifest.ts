@@ -1,17 +1,12 @@
 import { getSite } from '@/lib/content';
 import { describeServedRevisions } from '@/lib/mcp/protocol';
 import { API_VERSION } from '@/lib/version';
-import { describeFields } from './describe';
-import { RESOURCES } from './resources';
-import type { Manifest } from './schemas';
-import { TOOLS, toolUrl } from './tools';
-import { MCP_PATH, resourcePath } from '@/lib/http/api-paths';
-import { capitalised, resourcesInWords, toolsInWords } from './surface';
-
-/** The absolute REST URL of a resource. */
-export function resourceUrl(origin: string, name: string): string {
-  return `${origin}${resourcePath(name)}`;
-}
+import { describeFields } from '@/lib/agent/describe';
+import { RESOURCES, resourceUrl } from '@/lib/agent/resources';
+import type { Manifest } from '@/lib/agent/schemas';
+import { TOOLS, toolUrl } from '@/lib/agent/tools';
+import { MCP_PATH } from '@/lib/http/api-paths';
+import { capitalised, resourcesInWords, toolsInWords } from '@/lib/agent/surface';
 
 /**
  * The Manifest (docs/agent-api.md, "Manifest"), field for field, with absolute URLs on `origin`. The version authority.
