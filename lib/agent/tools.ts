@@ -3,6 +3,7 @@ import { getConfig } from '@/lib/config/env';
 import { getBio, getEngagements } from '@/lib/content';
 import type { Quota } from '@/lib/http/quota';
 import { sendConsultationRequest } from '@/lib/mail/send';
+import { mailTriage } from './triage';
 import { consumeSiteMailAllowance } from '@/lib/mail/site-ceiling';
 import { count } from '@/lib/insights/counts';
 import { logInquiry } from '@/lib/insights/inquiry-log';
@@ -112,8 +113,7 @@ export const scheduleConsultationTool = defineTool({
     const delivery = await sendConsultationRequest(input, {
       requestId: context.requestId,
       reference,
-      channel: context.channel,
-      suggestion,
+      ...mailTriage(context.channel, suggestion),
     });
     await logInquiry(reference, context.channel, suggestion.key);
     const name = getBio().name;

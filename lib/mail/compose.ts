@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
-import { type RequestChannel, describeChannel } from '@/lib/agent/channel';
-import type { EngagementSuggestion } from '@/lib/agent/evaluate';
-import type { ScheduleConsultationRequest } from '@/lib/agent/schemas';
 import { literalHeaderText } from './literal-header-text';
 
 /** Escapes text for HTML element content and attribute values. */
@@ -22,24 +19,23 @@ function oneLine(value: string): string {
 
 const NOT_GIVEN = '(not given)';
 
-function quoted(words: readonly string[]): string {
-  return words.map((word) => `"${word}"`).join(', ');
+/** A consultation request's fields as the requester gave them (the tool's input, already validated). */
+export interface ConsultationFields {
+  client_name: string;
+  client_email: string;
+  preferred_time?: string;
+  technology_sector?: string;
+  project_context?: string;
 }
 
-/** evaluate_client_needs's pick for the request, and the words that made it, for triage before replying. */
-export function describeSuggestion(suggestion: EngagementSuggestion): string {
-  const matched = [
-    ...(suggestion.matchedKeywords.length > 0 ? [`project context: ${quoted(suggestion.matchedKeywords)}`] : []),
-    ...(suggestion.matchedDescription.length > 0 ? [`its description: ${quoted(suggestion.matchedDescription)}`] : []),
-    ...(suggestion.matchedSectors.length > 0 ? [`sector: ${quoted(suggestion.matchedSectors)}`] : []),
-  ];
-  return matched.length > 0
-    ? `${suggestion.title} (matched ${matched.join('; ')})`
-    : `${suggestion.title} (the usual first step: no keyword of any engagement matched)`;
+/** What the site says about the request, as plain text: how it arrived and what it suggests. */
+export interface Triage {
+  arrivedThrough: string;
+  suggestedEngagement: string;
 }
 
 /** The requester's own words, in the order the consultant reads them; the mail marks them as untrusted. */
-function requesterFields(request: ScheduleConsultationRequest): [label: string, value: string][] {
+function requesterFields(request: ConsultationFields): [label: string, value: string][] {
   return [
     ['Name', request.client_name],
     ['Email', request.client_email],
@@ -50,13 +46,10 @@ function requesterFields(request: ScheduleConsultationRequest): [label: string, 
 }
 
 /** What the site itself says about the request: how it arrived and what it suggests. */
-function siteFields(triage: {
-  channel: RequestChannel;
-  suggestion: EngagementSuggestion;
-}): [label: string, value: string][] {
+function siteFields(triage: Triage): [label: string, value: string][] {
   return [
-    ['Arrived through', describeChannel(triage.channel)],
-    ['Suggested engagement', describeSuggestion(triage.suggestion)],
+    ['Arrived through', triage.arrivedThrough],
+    ['Suggested engagement', triage.suggestedEngagement],
   ];
 }
 
@@ -75,16 +68,14 @@ export const UNTRUSTED_NOTICE =
  * subject and the Reply-To name reads as typed (literal-header-text.ts).
  */
 export function composeConsultationMail(
-  request: ScheduleConsultationRequest,
-  envelope: {
+  request: ConsultationFields,
+  envelope: Triage & {
     from: string;
     to: string;
     siteName: string;
     requestId: string;
-    /** The inquiry's short reference (lib/insights/reference.ts), named in the subject. */
+    /** The inquiry's short reference, named in the subject. */
     reference: string;
-    channel: RequestChannel;
-    suggestion: EngagementSuggestion;
   },
 ): SendMailOptions {
   const name = oneLine(request.client_name);

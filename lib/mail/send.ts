@@ -1,13 +1,10 @@
 import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
-import type { RequestChannel } from '@/lib/agent/channel';
-import type { EngagementSuggestion } from '@/lib/agent/evaluate';
-import type { ScheduleConsultationRequest } from '@/lib/agent/schemas';
 import { getConfig } from '@/lib/config/env';
 import { getBio, getSite } from '@/lib/content';
 import { MailDeliveryError } from '@/lib/http/errors';
 import { count } from '@/lib/insights/counts';
-import { composeConsultationMail } from './compose';
+import { type ConsultationFields, type Triage, composeConsultationMail } from './compose';
 import { embeddedInbox } from './embedded-inbox';
 
 /** The caller hears within this long whatever the mail server does (docs/agent-api.md, "schedule_consultation"). */
@@ -86,12 +83,10 @@ export interface Delivery {
 }
 
 /** What the mail says beyond the request's fields: where it came from and what it seems to be about. */
-export interface RequestTriage {
+export interface RequestTriage extends Triage {
   requestId: string;
   /** The inquiry's short reference, named in the subject and the body. */
   reference: string;
-  channel: RequestChannel;
-  suggestion: EngagementSuggestion;
 }
 
 /**
@@ -99,10 +94,7 @@ export interface RequestTriage {
  * only after the SMTP server accepted it. Any failure, including a server that stops answering, rejects within
  * DEADLINE_MS with 502 MAIL_DELIVERY_FAILED; a fresh connection per request means a failure leaves nothing behind.
  */
-export async function sendConsultationRequest(
-  request: ScheduleConsultationRequest,
-  triage: RequestTriage,
-): Promise<Delivery> {
+export async function sendConsultationRequest(request: ConsultationFields, triage: RequestTriage): Promise<Delivery> {
   const { requestId } = triage;
   const config = getConfig();
   const bio = getBio();

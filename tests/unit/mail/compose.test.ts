@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mailTriage } from '@/lib/agent/triage';
 import { describeChannel } from '@/lib/agent/channel';
 import { suggestEngagement } from '@/lib/agent/evaluate';
 import { loadContent } from '@/lib/content';
@@ -23,8 +24,7 @@ describe("the consultant's mail says where a request came from and what it is ab
   it('a contact form request: the channel and the suggested engagement with the matched words', () => {
     const mail = composeConsultationMail(request, {
       ...envelope,
-      channel: { kind: 'form' },
-      suggestion: suggestEngagement(engagements, request),
+      ...mailTriage({ kind: 'form' }, suggestEngagement(engagements, request)),
     });
     const text = String(mail.text);
     expect(text).toContain('Arrived through: the contact form on the website');
@@ -38,7 +38,7 @@ describe("the consultant's mail says where a request came from and what it is ab
     const suggestion = suggestEngagement(engagements, described);
     expect(suggestion.matchedKeywords).toEqual([]);
     const text = String(
-      composeConsultationMail(described, { ...envelope, channel: { kind: 'form' }, suggestion }).text,
+      composeConsultationMail(described, { ...envelope, ...mailTriage({ kind: 'form' }, suggestion) }).text,
     );
     expect(text).toMatch(
       /Suggested engagement: Advisory Retainer \(matched its description: "campaigns", "reviewed", "briefings"/,
@@ -49,8 +49,7 @@ describe("the consultant's mail says where a request came from and what it is ab
     const bare = { client_name: 'Sam', client_email: 'sam@example.com' };
     const mail = composeConsultationMail(bare, {
       ...envelope,
-      channel: { kind: 'rest' },
-      suggestion: suggestEngagement(engagements, bare),
+      ...mailTriage({ kind: 'rest' }, suggestEngagement(engagements, bare)),
     });
     const text = String(mail.text);
     expect(text).toContain('Arrived through: the REST API (User-Agent: not sent)');
@@ -81,8 +80,7 @@ describe("the requester's words are marked as untrusted", () => {
   };
   const mail = composeConsultationMail(hostile, {
     ...envelope,
-    channel: { kind: 'form' },
-    suggestion: suggestEngagement(engagements, hostile),
+    ...mailTriage({ kind: 'form' }, suggestEngagement(engagements, hostile)),
   });
   const text = String(mail.text);
 

@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
+import { mailTriage } from '@/lib/agent/triage';
 import { suggestEngagement } from '@/lib/agent/evaluate';
 import { loadContent } from '@/lib/content';
 import { composeConsultationMail } from '@/lib/mail/compose';
@@ -21,8 +22,7 @@ async function sentAndRead(clientName: string, sector?: string) {
     siteName: 'Plainword',
     requestId: 'r-1',
     reference: '261123-7K2M9X',
-    channel: { kind: 'rest' },
-    suggestion: suggestEngagement(engagements, request),
+    ...mailTriage({ kind: 'rest' }, suggestEngagement(engagements, request)),
   });
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = await transport.sendMail(options);

@@ -1,0 +1,31 @@
+import { type RequestChannel, describeChannel } from './channel';
+import type { EngagementSuggestion } from './evaluate';
+
+/** What the consultant's mail says about a request beyond its fields, as plain text for lib/mail. */
+export interface MailTriage {
+  /** How the request arrived: the form, the REST API with its User-Agent, or MCP with its client. */
+  arrivedThrough: string;
+  /** evaluate_client_needs's pick for the request, and the words that made it. */
+  suggestedEngagement: string;
+}
+
+function quoted(words: readonly string[]): string {
+  return words.map((word) => `"${word}"`).join(', ');
+}
+
+/** evaluate_client_needs's pick for the request, and the words that made it, for triage before replying. */
+export function describeSuggestion(suggestion: EngagementSuggestion): string {
+  const matched = [
+    ...(suggestion.matchedKeywords.length > 0 ? [`project context: ${quoted(suggestion.matchedKeywords)}`] : []),
+    ...(suggestion.matchedDescription.length > 0 ? [`its description: ${quoted(suggestion.matchedDescription)}`] : []),
+    ...(suggestion.matchedSectors.length > 0 ? [`sector: ${quoted(suggestion.matchedSectors)}`] : []),
+  ];
+  return matched.length > 0
+    ? `${suggestion.title} (matched ${matched.join('; ')})`
+    : `${suggestion.title} (the usual first step: no keyword of any engagement matched)`;
+}
+
+/** The triage lines of a request's mail. */
+export function mailTriage(channel: RequestChannel, suggestion: EngagementSuggestion): MailTriage {
+  return { arrivedThrough: describeChannel(channel), suggestedEngagement: describeSuggestion(suggestion) };
+}
