@@ -64,6 +64,7 @@ export function spawnServer(
       NEXT_DIST_DIR: distDir(),
       RATE_LIMIT_PER_MINUTE: '100000',
       SCHEDULE_LIMIT_PER_HOUR: '100000',
+      MAIL_LIMIT_PER_DAY: '100000',
       // The weekly digest would otherwise arrive in the tests' mail servers whenever its hour comes round.
       DIGEST: 'false',
       ...env,
