@@ -3,7 +3,7 @@ import { getConfig } from '@/lib/config/env';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { COUNTED_HEADER, countRequest } from '@/lib/insights/request-count';
 import { projectServer } from '@/lib/server/project-server';
-import { preferredMediaType } from '@/lib/http/negotiate';
+import { acceptPrefersMarkdown } from '@/lib/http/negotiate';
 import { API_HEADERS, isApiPath, isPagePath } from '@/lib/http/shared-headers';
 import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
 import { MAX_USER_AGENT_LENGTH, boundedUserAgent } from '@/lib/http/user-agent';
@@ -26,8 +26,7 @@ function wantsMarkdown(request: NextRequest): boolean {
   if (!isHumanPage(request.nextUrl.pathname)) return false;
   if (isMarkdownAgent(request.headers)) return true;
   const accept = request.headers.get('accept') ?? '';
-  if (!/markdown/i.test(accept) || accept === 'text/markdown') return false;
-  return preferredMediaType(request, ['text/html', 'text/markdown']) === 'text/markdown';
+  return accept !== 'text/markdown' && acceptPrefersMarkdown(accept);
 }
 
 /**

@@ -9,3 +9,14 @@ export function preferredMediaType(request: Request, available: readonly string[
   const accept = request.headers.get('accept') ?? '*/*';
   return new Negotiator({ headers: { accept } }).mediaType([...available]);
 }
+
+/**
+ * Whether an Accept header asks for a page as markdown rather than HTML: exactly `text/markdown`, or a header that
+ * names markdown and prefers it to HTML by the negotiation above. The header alone: AI agents get markdown
+ * whatever they send (lib/http/ai-agents.ts).
+ */
+export function acceptPrefersMarkdown(accept: string): boolean {
+  if (!/markdown/i.test(accept)) return false;
+  if (accept === 'text/markdown') return true;
+  return new Negotiator({ headers: { accept } }).mediaType(['text/html', 'text/markdown']) === 'text/markdown';
+}

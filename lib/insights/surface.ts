@@ -1,7 +1,7 @@
-import Negotiator from 'negotiator';
 import type { HeaderSource } from '@/lib/http/ai-agents';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { MANIFEST_PATH, MCP_PATH } from '@/lib/http/api-paths';
+import { acceptPrefersMarkdown } from '@/lib/http/negotiate';
 import { isApiPath, isPagePath } from '@/lib/http/shared-headers';
 
 /** Where a request went, as counted (docs/insights.md, "What is counted"). */
@@ -20,13 +20,7 @@ const DISCOVERY_FILES: ReadonlySet<string> = new Set([
 
 /** A page asked for as markdown: by its `.md` path, by Accept, or by an AI agent that gets markdown anyway. */
 function asksForMarkdown(headers: HeaderSource): boolean {
-  if (isMarkdownAgent(headers)) return true;
-  const accept = headers.get('accept') ?? '';
-  if (!/markdown/i.test(accept)) return false;
-  return (
-    accept === 'text/markdown' ||
-    new Negotiator({ headers: { accept } }).mediaType(['text/html', 'text/markdown']) === 'text/markdown'
-  );
+  return isMarkdownAgent(headers) || acceptPrefersMarkdown(headers.get('accept') ?? '');
 }
 
 /**
