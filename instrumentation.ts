@@ -5,7 +5,7 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build') {
-    const { startWithoutProjectServer } = await import('./lib/server/next-alone');
+    const { startWithoutProjectServer } = await import('./lib/start-up/without-project-server');
     await startWithoutProjectServer();
   }
 }

@@ -44,7 +44,7 @@ const nextConfig: NextConfig = {
     return [
       { source: '/:path*', headers: asHeaderList(SHARED_HEADERS) },
       // Each prerendered page carries its own Content-Security-Policy, with the hashes of its inline scripts, in
-      // its .meta file (lib/build/page-headers.ts, run by npm run build), so it is not set here: two policies
+      // its .meta file (lib/security/page-headers.ts, run by npm run build), so it is not set here: two policies
       // would both apply.
       { source: API_SOURCE, headers: asHeaderList(API_HEADERS) },
       {

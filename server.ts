@@ -5,17 +5,18 @@
  */
 import { createServer } from 'node:http';
 import { distDir } from '@/lib/config/dist-dir';
-import { parseServeOptions } from '@/lib/server/cli';
-import { limitConnections } from '@/lib/server/connections';
+import { parseServeOptions } from '@/lib/config/serve-options';
+import { limitConnections } from '@/lib/security/connection-limits';
 import { fastPathFromNext, loadBuild } from '@/lib/server/load-build';
 import { requestPipeline } from '@/lib/server/pipeline';
-import { projectServer, startApp } from '@/lib/server/start-up';
+import { projectServer } from '@/lib/start-up/project-server';
+import { startServices } from '@/lib/start-up/services';
 import { siteHostCheck } from '@/lib/security/site-host';
 
 // Next runs React in production mode only with NODE_ENV=production, which `next start` sets itself.
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
 const { port, hostname } = parseServeOptions(process.argv.slice(2), process.env);
-const config = await startApp();
+const config = await startServices();
 const build = loadBuild(distDir());
 
 projectServer.running = true;

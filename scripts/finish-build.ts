@@ -1,10 +1,10 @@
 /**
  * Runs after `next build` (npm run build): what the build needs that Next does not make. Each prerendered page
- * gets its Content-Security-Policy and its Vary (lib/build/page-headers.ts). NEXT_DIST_DIR picks another build
+ * gets its Content-Security-Policy and its Vary (lib/security/page-headers.ts). NEXT_DIST_DIR picks another build
  * folder.
  */
 import path from 'node:path';
-import { PAGE_HEADERS_MANIFEST, applyPageHeaders } from '../lib/build/page-headers';
+import { PAGE_HEADERS_MANIFEST, applyPageHeaders } from '../lib/security/page-headers';
 import { distDir } from '../lib/config/dist-dir';
 
 const dist = distDir();

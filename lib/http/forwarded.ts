@@ -4,7 +4,7 @@ import { getConfig } from '@/lib/config/env';
 
 /**
  * The address quotas are counted against (docs/serving.md, "Client address"): the last X-Forwarded-For entry. The
- * project's server (lib/server/guard.ts) makes that entry the socket's peer, or, with TRUST_PROXY=true, leaves the
+ * project's server (lib/security/request-guard.ts) makes that entry the socket's peer, or, with TRUST_PROXY=true, leaves the
  * chain as the trusted proxy sent it, whose last entry is the address the proxy saw. Bare `next start` sets the
  * header from the socket only when a request has none, so there a proxy that appends the client's address, with
  * TRUST_PROXY=true, is what makes the address unforgeable; entries further left were written by clients.

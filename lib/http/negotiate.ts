@@ -20,3 +20,17 @@ export function acceptPrefersMarkdown(accept: string): boolean {
   if (accept === 'text/markdown') return true;
   return new Negotiator({ headers: { accept } }).mediaType(['text/html', 'text/markdown']) === 'text/markdown';
 }
+
+/** True when Accept-Encoding takes gzip (named with a q above 0, or `*` when gzip is not named). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  let star: boolean | undefined;
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (name === 'gzip' || name === 'x-gzip') return accepted;
+    if (name === '*') star = accepted;
+  }
+  return star ?? false;
+}

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { matchesIfNoneMatch, strongEtag } from '@/lib/http/conditional';
 import { publicOrigin } from '@/lib/http/forwarded';
 import { getSite } from '@/lib/content';
 import { buildServerCard } from './server-card';
@@ -9,21 +9,13 @@ import { AI_CATALOG_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from 
 // ETag exposed) are every response's, from lib/http/shared-headers.ts.
 const CARD_HEADERS = { 'Cache-Control': 'public, max-age=3600' };
 
-/** True when If-None-Match names `etag` or is `*` (RFC 9110, 13.1.2: weak comparison). */
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (ifNoneMatch === null) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
-}
-
 /** A JSON document with a strong ETag of its bytes, answered 304 when the client already holds it. */
 function documentWithEtag(request: Request, body: unknown, contentType: string): Response {
   const text = JSON.stringify(body, null, 2);
-  const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+  const etag = strongEtag(text);
   const headers = { ...CARD_HEADERS, ETag: etag, 'Content-Type': contentType };
-  if (matches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag))
+    return new Response(null, { status: 304, headers });
   return new Response(text, { status: 200, headers });
 }
 

@@ -17,7 +17,7 @@ export function sharedRedis(): RedisScripts | undefined {
 /**
  * Chooses where ended MCP sessions, quotas and Idempotency-Key records live: in this process's memory (the
  * default, right for one instance), or, with REDIS_URL, in Redis, shared by every instance. Called once by
- * startApp (lib/server/start-up.ts) before anything is served. An unreachable Redis does not stop start-up: the server serves, logs a
+ * startServices (lib/start-up/services.ts) before anything is served. An unreachable Redis does not stop start-up: the server serves, logs a
  * warning, and connects in the background (docs/deployment.md, "If Redis is unreachable").
  */
 export async function chooseSharedStores(redisUrl: string | undefined): Promise<void> {

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { matchesIfNoneMatch, strongEtag } from '@/lib/http/conditional';
+import { acceptsGzip } from '@/lib/http/negotiate';
 
 /**
  * An answer made once and sent many times by the fast path (lib/server/fast-path.ts): the bytes, a gzip copy
@@ -28,12 +29,8 @@ export interface CachedAnswer {
 /** Next compresses bodies of 1 KiB and more (the `compression` package's threshold). */
 export const COMPRESS_FROM = 1024;
 
-function etagOf(body: Buffer, suffix: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
-}
-
 function variant(body: Buffer, base: AnswerHeaders, encoding?: 'gzip'): Variant {
-  const etag = etagOf(body, encoding ? '-gz' : '');
+  const etag = strongEtag(body, encoding ? '-gz' : '');
   const { 'content-type': _type, ...rest } = base;
   return {
     etag,
@@ -72,29 +69,6 @@ export function fileCanAnswer(method: string | undefined, headers: IncomingHttpH
     headers['if-match'] === undefined &&
     headers['if-unmodified-since'] === undefined
   );
-}
-
-/** True when Accept-Encoding takes gzip (named with a q above 0, or `*` when gzip is not named). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  let star: boolean | undefined;
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name === 'gzip' || name === 'x-gzip') return accepted;
-    if (name === '*') star = accepted;
-  }
-  return star ?? false;
-}
-
-/** True when If-None-Match names this ETag (weak comparison, RFC 9110 13.1.2) or is `*`. */
-export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
 }
 
 /** Sends the answer: gzip when the client takes it, 304 for a matching If-None-Match, no body for HEAD. */

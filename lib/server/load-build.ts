@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TOOL_ENDPOINT } from '@/lib/agent/tool-endpoint';
 import { TOOLS } from '@/lib/agent/tools';
 import type { Config } from '@/lib/config/env';
-import { pageHeadersWarning } from '@/lib/build/page-headers';
+import { pageHeadersWarning } from '@/lib/security/page-headers';
 import type { Endpoint } from '@/lib/http/api-route';
 import { MCP_ENDPOINT } from '@/lib/mcp/endpoint';
 import { readBuildId, readServerActionIds, staticPageRoutes } from '@/lib/next/build-output';

@@ -1,8 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { countRequest, nodeHeaders } from '@/lib/insights/request-count';
-import { admitOnConnection } from './connections';
+import { admitOnConnection } from '@/lib/security/connection-limits';
 import type { FastPath } from './fast-path';
-import { type GuardOptions, guardRequest } from './guard';
+import { type GuardOptions, guardRequest } from '@/lib/security/request-guard';
 
 /** The path of a request target, without its query. */
 const pathOf = (url = '/'): string => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { MAX_WAITING_ANSWERS, STALLED_CONNECTION_MS } from '../../lib/server/connections';
+import { MAX_WAITING_ANSWERS, STALLED_CONNECTION_MS } from '../../lib/security/connection-limits';
 import { defaultAppServer } from './support/app';
 import { appForThisFile } from './support/app-for-file';
 

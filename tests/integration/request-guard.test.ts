@@ -8,7 +8,7 @@ import { startSmtpServer } from './support/smtp';
 
 /**
  * Requests on which Next itself fails with a 500, each found by fuzz.test.ts, and what the app answers instead
- * (lib/server/guard.ts; the markdown route prerenders only known pages).
+ * (lib/security/request-guard.ts; the markdown route prerenders only known pages).
  */
 const served = appWithMailForThisFile(startSmtpServer);
 

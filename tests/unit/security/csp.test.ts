@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyPageHeaders, buildHasPageHeaders, pageHeadersWarning } from '@/lib/build/page-headers';
+import { applyPageHeaders, buildHasPageHeaders, pageHeadersWarning } from '@/lib/security/page-headers';
 import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { NO_SCRIPT_POLICY, inlineScriptHashes, pagePolicy } from '@/lib/security/csp';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { answerClientError } from './client-errors';
+import { answerClientError } from './parser-errors';
 
 /**
  * How many answers may wait on one connection for the client to read them. Browsers and HTTP libraries send one

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServeOptions } from '@/lib/server/cli';
+import { parseServeOptions } from '@/lib/config/serve-options';
 
 describe("npm start takes next start's options", () => {
   it.each([

@@ -13,7 +13,7 @@ const started = processSingleton<{ promise?: Promise<Config> }>('start-up', () =
  * quotas and idempotency keys chosen (Redis with REDIS_URL), and counting started (docs/insights.md). The project's server awaits it before it listens;
  * under bare `next start` or `next dev`, instrumentation.ts runs it.
  */
-export function startApp(): Promise<Config> {
+export function startServices(): Promise<Config> {
   return (started.promise ??= start());
 }
 
@@ -31,5 +31,3 @@ async function start(): Promise<Config> {
   await startInsights(config);
   return config;
 }
-
-export { projectServer } from './project-server';

@@ -1,13 +1,14 @@
-import { pageHeadersWarning } from '@/lib/build/page-headers';
+import { pageHeadersWarning } from '@/lib/security/page-headers';
 import { distDir } from '@/lib/config/dist-dir';
-import { projectServer, startApp } from './start-up';
+import { projectServer } from './project-server';
+import { startServices } from './services';
 
 /**
  * Start-up when Next serves without the project's server in front (bare `next start`, `next dev`, a platform
  * that calls Next's handlers): the same start-up, and a word in the log about what only the project's server does.
  */
 export async function startWithoutProjectServer(): Promise<void> {
-  const config = await startApp();
+  const config = await startServices();
   if (projectServer.running) return;
   const missingHeaders = process.env.NODE_ENV === 'production' ? pageHeadersWarning(distDir()) : undefined;
   if (missingHeaders) console.warn(missingHeaders);
