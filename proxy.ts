@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { getConfig } from '@/lib/config/env';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
-import { COUNTED_HEADER, countRequest } from '@/lib/insights/request-count';
+import { countRequest } from '@/lib/insights/request-count';
 import { projectServer } from '@/lib/start-up/project-server';
 import { acceptPrefersMarkdown } from '@/lib/http/negotiate';
 import { API_HEADERS, isApiPath, isPagePath } from '@/lib/http/shared-headers';
@@ -20,7 +20,7 @@ const isHumanPage = (pathname: string) =>
 /**
  * Whether a page request gets the markdown: from an AI agent (lib/http/ai-agents.ts) always; otherwise when its
  * Accept header prefers markdown by RFC 9110 negotiation. Exactly `text/markdown` is a static rewrite in
- * next.config.ts and needs nothing here.
+ * next.config.ts and needs nothing here; the others are given that Accept, so the same rewrite serves them.
  */
 function wantsMarkdown(request: NextRequest): boolean {
   if (!isHumanPage(request.nextUrl.pathname)) return false;
@@ -80,13 +80,12 @@ export function proxy(request: NextRequest): NextResponse {
   if (refusal) return refusal;
   const init = boundedRequest(request);
   if (!wantsMarkdown(request)) return NextResponse.next(init);
-  const path = request.nextUrl.pathname.replace(/\/+$/, '');
-  // Next may serve a rewrite by a request to itself; the mark keeps it from being counted twice.
+  // The request goes on asking for exactly `Accept: text/markdown`, which next.config.ts's static rewrite serves
+  // (Next runs it after the proxy). An absolute rewrite URL from here would be fetched over HTTP by a second
+  // request whenever Next's idea of its own origin differs from the URL it gave the proxy.
   const headers = new Headers(init?.request.headers ?? request.headers);
-  headers.set(COUNTED_HEADER, '1');
-  return NextResponse.rewrite(new URL(`/md/${path === '' ? 'index' : path.slice(1)}`, request.url), {
-    request: { headers },
-  });
+  headers.set('accept', 'text/markdown');
+  return NextResponse.next({ request: { headers } });
 }
 
 export const config = {

@@ -5,12 +5,6 @@ import { type AgentFamily, agentFamilyOfRequest, isPerson } from './agent-family
 import { count, isCounting } from './counts';
 import { surfaceOf } from './surface';
 
-/**
- * Marks a request proxy.ts rewrote: Next may serve a rewrite by sending the request to itself, and that second
- * request is not counted again. A client that sends it only hides its own request from the counts.
- */
-export const COUNTED_HEADER = 'x-request-counted';
-
 let sitePages: ReadonlySet<string> | undefined;
 
 /** The sitemap's paths: only these are counted by name, so made-up paths cannot grow the store. */
@@ -31,7 +25,7 @@ function isSitePage(path: string): boolean {
  * alone. It reads the method, the path and a few headers, and keeps none of them.
  */
 export function countRequest(method: string, pathname: string, headers: HeaderSource): AgentFamily | undefined {
-  if (!isCounting() || headers.get(COUNTED_HEADER) !== null) return undefined;
+  if (!isCounting()) return undefined;
   const where = surfaceOf(method, pathname, headers);
   if (!where) return undefined;
   const family = agentFamilyOfRequest(headers);

@@ -53,3 +53,18 @@ describe('the homepage honours Accept: text/markdown (docs/agent-api.md, "Endpoi
     expect(negotiated.length).toBeLessThan(50_000);
   });
 });
+
+describe('a page asked for as markdown is served within the one request', () => {
+  // Behind a TLS-terminating proxy: Next must not serve the markdown by fetching itself (over https, from a port
+  // that speaks http), whichever server is in front.
+  it.each([
+    ['/', { Accept: 'text/html;q=0.5, text/markdown' }],
+    ['/about', { Accept: 'text/markdown, text/html;q=0.5' }],
+    ['/about', { 'User-Agent': 'Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)' }],
+  ])('%s with %o, forwarded as https', async (path, headers) => {
+    const response = await fetch(`${app.url}${path}`, { headers: { ...headers, 'X-Forwarded-Proto': 'https' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await response.text()).toMatch(/^---\n/);
+  });
+});
