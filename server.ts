@@ -24,11 +24,20 @@ const { default: next } = await import('next');
 const app = next({ dev: false, hostname: hostname ?? 'localhost', port });
 await app.prepare();
 const handle = app.getRequestHandler();
-const fastPath = await fastPathFromNext((request, response) => handle(request, response), config, build);
+const { fastPath, nextHeadersFor } = await fastPathFromNext(
+  (request, response) => handle(request, response),
+  config,
+  build,
+);
 
 const server = createServer(
   requestPipeline(
-    { trustProxy: config.TRUST_PROXY, isSiteHost: siteHostCheck(config), serverActionIds: build.serverActionIds },
+    {
+      trustProxy: config.TRUST_PROXY,
+      isSiteHost: siteHostCheck(config),
+      serverActionIds: build.serverActionIds,
+      nextHeadersFor,
+    },
     fastPath,
     handle,
   ),

@@ -70,16 +70,6 @@ export const isApiPath = (pathname: string): boolean => pathname === '/api' || p
 export const isPagePath = (pathname: string): boolean =>
   !/^\/(?:api|_next)\//.test(pathname) && !pathname.includes('.');
 
-/** The headers next.config.ts gives a response to `pathname` (before the route's own). */
-export function configHeadersFor(pathname: string): Record<string, string> {
-  return {
-    ...SHARED_HEADERS,
-    ...(isApiPath(pathname) ? API_HEADERS : {}),
-    ...(isPagePath(pathname) ? PAGE_HEADERS : {}),
-    ...(pathname === '/' ? HOME_HEADERS : {}),
-  };
-}
-
 /** As next.config's `headers()` takes them. */
 export const asHeaderList = (headers: Readonly<Record<string, string>>) =>
   Object.entries(headers).map(([key, value]) => ({ key, value }));

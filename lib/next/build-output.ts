@@ -19,41 +19,6 @@ export function nextAddsAcceptEncodingToVary(contentType: string | undefined): b
   );
 }
 
-/** The tokens of one or more Vary values, each once (case-insensitive), in the order first seen. */
-function varyTokens(...values: (string | undefined)[]): string[] {
-  const seen = new Map<string, string>();
-  for (const value of values)
-    for (const token of (value ?? '').split(',')) {
-      const trimmed = token.trim();
-      if (trimmed && !seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
-    }
-  return [...seen.values()];
-}
-
-/**
- * The headers `next start` sends with an answer of proxy.ts: next.config.ts's for the path, then the answer's own,
- * with Accept-Encoding in Vary for a compressible type. Names are kept as given; a later one replaces an earlier
- * one, whatever its case.
- */
-export function headersAsNextSends(
-  configHeaders: Readonly<Record<string, string>>,
-  own: Readonly<Record<string, string>>,
-): Record<string, string> {
-  const merged = new Map<string, [string, string]>();
-  for (const source of [configHeaders, own])
-    for (const [name, value] of Object.entries(source)) merged.set(name.toLowerCase(), [name, value]);
-  const contentType = merged.get('content-type')?.[1];
-  const vary = varyTokens(
-    configHeaders.Vary,
-    ...Object.entries(own)
-      .filter(([name]) => name.toLowerCase() === 'vary')
-      .map(([, value]) => value),
-    nextAddsAcceptEncodingToVary(contentType) ? 'Accept-Encoding' : undefined,
-  );
-  merged.set('vary', ['Vary', vary.join(', ')]);
-  return Object.fromEntries(merged.values());
-}
-
 const PageMetaSchema = z.looseObject({
   status: z.number().optional(),
   headers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.number()])).optional(),

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_HEADERS, SHARED_HEADERS, configHeadersFor } from '@/lib/http/shared-headers';
+import { API_HEADERS, SHARED_HEADERS } from '@/lib/http/shared-headers';
 import { type DirectAnswer, unroutedMethodAnswer } from '@/lib/http/unrouted-method';
 import { boundedUserAgent } from '@/lib/http/user-agent';
-import { headersAsNextSends } from '@/lib/next/build-output';
 import {
   ACTION_BODY_LIMIT,
   type ActionBodyKind,
@@ -23,7 +22,14 @@ export interface GuardOptions {
   isSiteHost: (host: string | undefined) => boolean;
   /** The build's Server Action ids (undefined: not known, every id passes to Next). */
   serverActionIds?: ReadonlySet<string>;
+  /**
+   * The headers of an answer the guard writes on `pathname`, as `next start` sends proxy.ts's same answer
+   * (lib/server/load-build.ts asks Next at start-up); without it, the shared headers and the answer's own.
+   */
+  nextHeadersFor?: (pathname: string, own: Record<string, string>) => Record<string, string>;
 }
+
+const sharedAndOwn = (_pathname: string, own: Record<string, string>) => ({ ...SHARED_HEADERS, ...own });
 
 /**
  * The first step of the project's server for every request: the request line and Host are checked and an
@@ -43,11 +49,12 @@ export function guardRequest(
 ): IncomingMessage | undefined | Promise<IncomingMessage | undefined> {
   const line = checkRequestLine(request);
   if (!line.ok) return refuse(request, response, { status: 400, message: line.message });
-  if (!options.isSiteHost(request.headers.host)) return refuseHost(request, response);
-  if (request.url === '*') return answer(request, response, '*', SERVER_OPTIONS);
+  const headersFor = options.nextHeadersFor ?? sharedAndOwn;
+  if (!options.isSiteHost(request.headers.host)) return refuseHost(request, response, headersFor);
+  if (request.url === '*') return answer(request, response, headersFor('*', SERVER_OPTIONS.headers), SERVER_OPTIONS);
   const pathname = (request.url ?? '/').split('?')[0] ?? '/';
   const unrouted = unroutedMethodAnswer(request.method ?? '', pathname);
-  if (unrouted) return answer(request, response, pathname, unrouted);
+  if (unrouted) return answer(request, response, headersFor(pathname, unrouted.headers), unrouted);
   const userAgent = request.headers['user-agent'];
   if (userAgent) request.headers['user-agent'] = boundedUserAgent(userAgent);
   rewriteForwardedHeaders(request.headers, request.socket.remoteAddress, options.trustProxy);
@@ -87,10 +94,14 @@ async function checkedForm(
 }
 
 /** 403 FORBIDDEN_HOST with the envelope and the headers `next start` sends with proxy.ts's same refusal. */
-function refuseHost(request: IncomingMessage, response: ServerResponse): undefined {
+function refuseHost(
+  request: IncomingMessage,
+  response: ServerResponse,
+  headersFor: (pathname: string, own: Record<string, string>) => Record<string, string>,
+): undefined {
   request.resume();
   const pathname = (request.url ?? '/').split('?')[0] ?? '/';
-  const headers = headersAsNextSends(configHeadersFor(pathname), {
+  const headers = headersFor(pathname, {
     ...API_HEADERS,
     'Content-Type': 'application/json',
     'Cache-Control': 'no-store',
@@ -100,9 +111,14 @@ function refuseHost(request: IncomingMessage, response: ServerResponse): undefin
 }
 
 /** Writes an answer of the guard's own with the headers `next start` sends with proxy.ts's same answer. */
-function answer(request: IncomingMessage, response: ServerResponse, pathname: string, direct: DirectAnswer): undefined {
+function answer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  headers: Record<string, string>,
+  direct: DirectAnswer,
+): undefined {
   request.resume();
-  response.writeHead(direct.status, headersAsNextSends(configHeadersFor(pathname), direct.headers));
+  response.writeHead(direct.status, headers);
   response.end(direct.body);
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { isApiPath, isPagePath } from '@/lib/http/shared-headers';
 import { nextAddsAcceptEncodingToVary } from '@/lib/next/build-output';
 import type { Recording } from './replay';
 
@@ -20,14 +21,40 @@ const tokens = (value: string | null | undefined): string[] =>
 
 const has = (list: readonly string[], token: string) => list.some((t) => t.toLowerCase() === token.toLowerCase());
 
-/** The difference between Next's answer and the handler's own to the same request. */
+/**
+ * The difference between Next's answer and the handler's own to the same request. Accept-Encoding is left out of
+ * Vary: Next adds it by content type, and withNextAdditions does the same for each answer.
+ */
 export function addedByNext(viaNext: Recording, own: Response): AddedByNext {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(viaNext.headers))
     if (name !== 'vary' && !own.headers.has(name)) headers[name] = [value].flat().join(', ');
   const ownVary = tokens(own.headers.get('vary'));
-  const vary = tokens([viaNext.headers.vary ?? []].flat().join(',')).filter((token) => !has(ownVary, token));
+  const vary = tokens([viaNext.headers.vary ?? []].flat().join(',')).filter(
+    (token) => !has(ownVary, token) && token.toLowerCase() !== 'accept-encoding',
+  );
   return { headers, vary };
+}
+
+/**
+ * The kinds of path next.config.ts gives different headers, by its sources (lib/http/shared-headers.ts), each with a
+ * path of that kind to ask Next about. Answers the project's server writes itself before Next (the guard's) take
+ * what Next adds to proxy.ts's same answer on a path of the same kind.
+ */
+export const PATH_KIND_PROBES = {
+  home: '/',
+  page: '/next-headers-probe',
+  api: '/api/next-headers-probe',
+  'api and page': '/api',
+  other: '/next-headers-probe.txt',
+} as const;
+export type PathKind = keyof typeof PATH_KIND_PROBES;
+
+export function pathKind(pathname: string): PathKind {
+  if (pathname === '/') return 'home';
+  const page = pathname.startsWith('/') && isPagePath(pathname);
+  if (isApiPath(pathname)) return page ? 'api and page' : 'api';
+  return page ? 'page' : 'other';
 }
 
 /**

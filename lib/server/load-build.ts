@@ -6,7 +6,16 @@ import { pageHeadersWarning } from '@/lib/security/page-headers';
 import type { Endpoint } from '@/lib/http/api-route';
 import { MCP_ENDPOINT } from '@/lib/mcp/endpoint';
 import { readBuildId, readServerActionIds, staticPageRoutes } from '@/lib/next/build-output';
-import { type AddedByNext, addedByNext } from './added-by-next';
+import { SHARED_HEADERS } from '@/lib/http/shared-headers';
+import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
+import {
+  type AddedByNext,
+  PATH_KIND_PROBES,
+  type PathKind,
+  addedByNext,
+  pathKind,
+  withNextAdditions,
+} from './added-by-next';
 import { FastPath } from './fast-path';
 import { type RecordedRequest, recordFromNext } from './replay';
 import { replayedAnswers, requestsToRecord } from './replayed-answers';
@@ -31,21 +40,50 @@ const ENDPOINT_PATHS: readonly [Endpoint, string][] = [
   [TOOL_ENDPOINT, `/api/agent/tools/${TOOLS[0]?.slug ?? 'evaluate-client-needs'}`],
 ];
 
+/** The headers to write with an answer of the project's server's own on `pathname`, as `next start` would send it. */
+export type NextHeadersFor = (pathname: string, own: Record<string, string>) => Record<string, string>;
+
+/** A request whose answer through Next, less the answer of our own code alone, is what Next adds on its path. */
+interface Probe {
+  request: RecordedRequest;
+  own: () => Response | Promise<Response>;
+  /** What happens when Next gives no such answer at start-up, for the log. */
+  otherwise: string;
+}
+
+const optionsOf = ([endpoint, path]: readonly [Endpoint, string]): Probe => ({
+  request: { method: 'OPTIONS', path, headers: {} },
+  own: () => endpoint.OPTIONS(),
+  otherwise: 'Next serves that path',
+});
+
+/** A method no route has: proxy.ts answers it on every path (lib/http/unrouted-method.ts). */
+function unroutedAt(path: string): Probe {
+  const direct = unroutedMethodAnswer('PROPFIND', path);
+  return {
+    request: { method: 'PROPFIND', path, headers: {} },
+    own: () => new Response(direct?.body, { status: direct?.status, headers: direct?.headers }),
+    otherwise: "the guard's answers there carry the shared headers only",
+  };
+}
+
 /**
  * The fast path, made of Next's own answers: asked once at start-up, before the server listens (replay.ts), for
- * every answer served from memory and for what it adds to the endpoints' answers. Whatever Next did not answer
- * with a 200 is said once in the log and left to Next: it costs speed, never service.
+ * every answer served from memory, for what it adds to the endpoints' answers, and for what it adds to proxy.ts's
+ * own answers on each kind of path (the headers of the guard's answers). Whatever Next did not answer is said once
+ * in the log and left to Next, or given the shared headers only: it costs speed, never service.
  */
 export async function fastPathFromNext(
   next: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
   config: Pick<Config, 'SITE_URL'>,
   build: LoadedBuild,
-): Promise<FastPath> {
+): Promise<{ fastPath: FastPath; nextHeadersFor: NextHeadersFor }> {
   const reads = requestsToRecord(build.staticPages, config.SITE_URL !== undefined);
-  const probes: RecordedRequest[] = ENDPOINT_PATHS.map(([, path]) => ({ method: 'OPTIONS', path, headers: {} }));
+  const kinds = Object.entries(PATH_KIND_PROBES) as [PathKind, string][];
+  const probes = [...ENDPOINT_PATHS.map(optionsOf), ...kinds.map(([, path]) => unroutedAt(path))];
   const host = config.SITE_URL ? new URL(config.SITE_URL).host : 'localhost';
   const started = performance.now();
-  const recordings = await recordFromNext(next, host, [...reads, ...probes]);
+  const recordings = await recordFromNext(next, host, [...reads, ...probes.map((probe) => probe.request)]);
   console.log(
     `[fast path] ${recordings.length} answers asked of Next in ${Math.round(performance.now() - started)} ms`,
   );
@@ -61,15 +99,21 @@ export async function fastPathFromNext(
     const named = failed.map(({ path, headers }) => (headers.accept ? `${path} (Accept: ${headers.accept})` : path));
     console.warn(`[fast path] Next did not answer ${named.join(', ')} with a 200 at start-up: Next serves them.`);
   }
+  const added = await Promise.all(
+    probes.map(async ({ request, own, otherwise }, i) => {
+      const [viaNext, ours] = [recordings[reads.length + i], await own()];
+      if (viaNext && !(viaNext instanceof Error) && viaNext.status === ours.status) return addedByNext(viaNext, ours);
+      console.warn(`[fast path] Next did not answer ${request.method} ${request.path} at start-up: ${otherwise}.`);
+      return undefined;
+    }),
+  );
   const endpoints = new Map<Endpoint, AddedByNext>();
-  for (const [index, [endpoint]] of ENDPOINT_PATHS.entries()) {
-    const viaNext = recordings[reads.length + index];
-    if (viaNext && !(viaNext instanceof Error) && viaNext.status === 204)
-      endpoints.set(endpoint, addedByNext(viaNext, await endpoint.OPTIONS()));
-    else
-      console.warn(
-        `[fast path] Next did not answer OPTIONS ${ENDPOINT_PATHS[index]?.[1]} at start-up: Next serves that path.`,
-      );
+  for (const [i, [endpoint]] of ENDPOINT_PATHS.entries()) {
+    const forEndpoint = added[i];
+    if (forEndpoint) endpoints.set(endpoint, forEndpoint);
   }
-  return new FastPath({ replayed: replayedAnswers(recorded), endpoints });
+  const byKind = new Map(kinds.map(([kind], i) => [kind, added[ENDPOINT_PATHS.length + i]]));
+  const nextHeadersFor: NextHeadersFor = (pathname, own) =>
+    withNextAdditions(byKind.get(pathKind(pathname)) ?? { headers: { ...SHARED_HEADERS }, vary: [] }, new Headers(own));
+  return { fastPath: new FastPath({ replayed: replayedAnswers(recorded), endpoints }), nextHeadersFor };
 }

@@ -10,7 +10,7 @@ export interface Recording {
 
 /** A request to record: a method, a path, and the request headers that pick its variant. */
 export interface RecordedRequest {
-  method: 'GET' | 'OPTIONS';
+  method: 'GET' | 'OPTIONS' | 'PROPFIND';
   path: string;
   headers: Record<string, string>;
 }

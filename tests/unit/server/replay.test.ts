@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { staticPageRoutes } from '@/lib/next/build-output';
 import { addedByNext, withNextAdditions } from '@/lib/server/added-by-next';
+import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
 import { fastPathFromNext } from '@/lib/server/load-build';
 import { recordFromNext } from '@/lib/server/replay';
 
@@ -101,16 +102,42 @@ describe('the static pages of a build', () => {
   });
 });
 
+/** A stand-in for Next answering a method no route has as proxy.ts does, with headers of its own per kind of path. */
+function proxyAnswers(request: http.IncomingMessage, response: http.ServerResponse): void {
+  const own = unroutedMethodAnswer(request.method ?? '', request.url ?? '/');
+  if (!own) throw new Error('a routed method');
+  const added = { 'x-config': request.url?.startsWith('/api') ? 'api' : 'site', vary: 'rsc, Accept-Encoding' };
+  response.writeHead(own.status, { ...own.headers, ...added }).end(own.body);
+}
+
 describe('the fast path made at start-up', () => {
+  it("gives the guard's own answers what Next adds to proxy.ts's same answer on that kind of path", async () => {
+    const { nextHeadersFor } = await fastPathFromNext(
+      async (request, response) => {
+        if (request.method === 'PROPFIND') proxyAnswers(request, response);
+        else response.writeHead(404).end();
+      },
+      { SITE_URL: undefined },
+      { staticPages: [] },
+    );
+    expect(nextHeadersFor('/api/agent', { 'Content-Type': 'application/json' })).toEqual({
+      'x-config': 'api',
+      'content-type': 'application/json',
+      vary: 'rsc, Accept-Encoding',
+    });
+    expect(nextHeadersFor('/about', { Allow: 'GET' })).toEqual({ 'x-config': 'site', allow: 'GET', vary: 'rsc' });
+  });
+
   it('what Next did not answer with a 200 is said once in the log and left to Next', async () => {
     const warnings: string[] = [];
     const warn = console.warn;
     console.warn = (line: string) => warnings.push(line);
     try {
-      const fastPath = await fastPathFromNext(
+      const { fastPath } = await fastPathFromNext(
         async (request, response) => {
           if (request.url === '/about') response.writeHead(500).end('broken');
           else if (request.method === 'OPTIONS') response.writeHead(204, { 'x-added': 'yes' }).end();
+          else if (request.method === 'PROPFIND') proxyAnswers(request, response);
           else response.writeHead(200, { 'content-type': 'text/html' }).end(`page ${request.url}`);
         },
         { SITE_URL: undefined },
