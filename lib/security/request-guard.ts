@@ -11,7 +11,7 @@ import {
   replayRequest,
 } from '@/lib/security/action-body';
 import { forbiddenHostError } from '@/lib/security/allowed-host';
-import { rewriteForwardedHeaders } from '@/lib/security/forwarded-for';
+import { rewriteForwardedHeaders } from '@/lib/security/trusted-forwarding';
 import { checkRequestLine } from '@/lib/security/request-line';
 import { repairRequestTarget } from '@/lib/security/request-target';
 import { type Refusal, refuseServerAction } from '@/lib/security/server-actions';
@@ -36,7 +36,7 @@ const sharedAndOwn = (_pathname: string, own: Record<string, string>) => ({ ...S
  * absolute-form target put in origin form (lib/security/request-line.ts); a request for another site's name (DNS
  * rebinding) is refused with the envelope (lib/security/allowed-host.ts); a method Next routes nowhere (TRACE,
  * PROPFIND, …) is answered here (lib/http/unrouted-method.ts); the User-Agent is bounded (lib/http/user-agent.ts);
- * the forwarding headers are made trustworthy (lib/security/forwarded-for.ts) and the path decodable
+ * the forwarding headers are made trustworthy (lib/security/trusted-forwarding.ts) and the path decodable
  * (request-target.ts); a forged cross-site form submission or an unknown form action is refused
  * (server-actions.ts), and a form submission's body is checked before Next decodes it (action-body.ts). Gives the
  * request to serve, or undefined when the guard has answered it; only a form submission, whose body must be read

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { clientAddress } from '@/lib/http/forwarded';
-import { rewriteForwardedHeaders } from '@/lib/security/forwarded-for';
+import { rewriteForwardedHeaders } from '@/lib/security/trusted-forwarding';
 
 function rewrite(headers: IncomingHttpHeaders, peer: string | undefined, trustProxy: boolean): IncomingHttpHeaders {
   const copy = { ...headers };
