@@ -4,6 +4,8 @@ import { TOOL_ENDPOINT } from '@/lib/agent/tool-endpoint';
 import type { Endpoint } from '@/lib/http/api-route';
 import { methodNotAllowed, toErrorResponse } from '@/lib/http/api-route';
 import { MCP_ENDPOINT } from '@/lib/mcp/endpoint';
+import { MCP_PATH, toolPath } from '@/lib/http/api-paths';
+import { TOOLS } from '@/lib/agent/tools';
 import { type AddedByNext, withNextAdditions } from './added-by-next';
 import { writeCachedAnswer } from './cached-answer';
 import { isWebMethod, toWebRequest, writeWebResponse } from './node-web';
@@ -16,14 +18,28 @@ interface EndpointMatch {
   params: Record<string, string>;
 }
 
-/** The API paths served here: exactly these, so anything else (a trailing slash, an encoded name) reaches Next. */
+/**
+ * The endpoints the fast path calls itself, each at exactly the paths of its App Router route (so anything else, a
+ * trailing slash or an encoded name, reaches Next), with one of them to ask Next about at start-up.
+ */
+export const FAST_ENDPOINTS: readonly { endpoint: Endpoint; pattern: RegExp; probePath: string }[] = [
+  { endpoint: MCP_ENDPOINT, pattern: new RegExp(`^${MCP_PATH}$`), probePath: MCP_PATH },
+  {
+    endpoint: TOOL_ENDPOINT,
+    pattern: new RegExp(`^${toolPath('(?<tool>[A-Za-z0-9_-]+)')}$`),
+    probePath: toolPath(TOOLS[0].slug),
+  },
+];
+
 export function endpointFor(url: string | undefined): EndpointMatch | undefined {
   if (url === undefined) return undefined;
   const query = url.indexOf('?');
   const pathname = query === -1 ? url : url.slice(0, query);
-  if (pathname === '/api/mcp') return { endpoint: MCP_ENDPOINT, pathname, params: {} };
-  const tool = /^\/api\/agent\/tools\/([A-Za-z0-9_-]+)$/.exec(pathname)?.[1];
-  return tool === undefined ? undefined : { endpoint: TOOL_ENDPOINT, pathname, params: { tool } };
+  for (const { endpoint, pattern } of FAST_ENDPOINTS) {
+    const match = pattern.exec(pathname);
+    if (match) return { endpoint, pathname, params: { ...match.groups } };
+  }
+  return undefined;
 }
 
 /**

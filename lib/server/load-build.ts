@@ -1,10 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { TOOL_ENDPOINT } from '@/lib/agent/tool-endpoint';
-import { TOOLS } from '@/lib/agent/tools';
 import type { Config } from '@/lib/config/env';
 import { pageHeadersWarning } from '@/lib/security/page-headers';
 import type { Endpoint } from '@/lib/http/api-route';
-import { MCP_ENDPOINT } from '@/lib/mcp/endpoint';
 import { readBuildId, readServerActionIds, staticPageRoutes } from '@/lib/next/build-output';
 import { SHARED_HEADERS } from '@/lib/http/shared-headers';
 import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
@@ -16,7 +13,7 @@ import {
   pathKind,
   withNextAdditions,
 } from './added-by-next';
-import { FastPath } from './fast-path';
+import { FAST_ENDPOINTS, FastPath } from './fast-path';
 import { type RecordedRequest, recordFromNext } from './replay';
 import { replayedAnswers, requestsToRecord } from './replayed-answers';
 
@@ -34,12 +31,6 @@ export function loadBuild(distDir: string): LoadedBuild {
   return { serverActionIds: readServerActionIds(distDir), staticPages: staticPageRoutes(distDir) };
 }
 
-/** The endpoints the fast path calls itself, each with a path Next routes to it. */
-const ENDPOINT_PATHS: readonly [Endpoint, string][] = [
-  [MCP_ENDPOINT, '/api/mcp'],
-  [TOOL_ENDPOINT, `/api/agent/tools/${TOOLS[0]?.slug ?? 'evaluate-client-needs'}`],
-];
-
 /** The headers to write with an answer of the project's server's own on `pathname`, as `next start` would send it. */
 export type NextHeadersFor = (pathname: string, own: Record<string, string>) => Record<string, string>;
 
@@ -51,8 +42,8 @@ interface Probe {
   otherwise: string;
 }
 
-const optionsOf = ([endpoint, path]: readonly [Endpoint, string]): Probe => ({
-  request: { method: 'OPTIONS', path, headers: {} },
+const optionsOf = ({ endpoint, probePath }: (typeof FAST_ENDPOINTS)[number]): Probe => ({
+  request: { method: 'OPTIONS', path: probePath, headers: {} },
   own: () => endpoint.OPTIONS(),
   otherwise: 'Next serves that path',
 });
@@ -80,7 +71,7 @@ export async function fastPathFromNext(
 ): Promise<{ fastPath: FastPath; nextHeadersFor: NextHeadersFor }> {
   const reads = requestsToRecord(build.staticPages, config.SITE_URL !== undefined);
   const kinds = Object.entries(PATH_KIND_PROBES) as [PathKind, string][];
-  const probes = [...ENDPOINT_PATHS.map(optionsOf), ...kinds.map(([, path]) => unroutedAt(path))];
+  const probes = [...FAST_ENDPOINTS.map(optionsOf), ...kinds.map(([, path]) => unroutedAt(path))];
   const host = config.SITE_URL ? new URL(config.SITE_URL).host : 'localhost';
   const started = performance.now();
   const recordings = await recordFromNext(next, host, [...reads, ...probes.map((probe) => probe.request)]);
@@ -108,11 +99,11 @@ export async function fastPathFromNext(
     }),
   );
   const endpoints = new Map<Endpoint, AddedByNext>();
-  for (const [i, [endpoint]] of ENDPOINT_PATHS.entries()) {
+  for (const [i, { endpoint }] of FAST_ENDPOINTS.entries()) {
     const forEndpoint = added[i];
     if (forEndpoint) endpoints.set(endpoint, forEndpoint);
   }
-  const byKind = new Map(kinds.map(([kind], i) => [kind, added[ENDPOINT_PATHS.length + i]]));
+  const byKind = new Map(kinds.map(([kind], i) => [kind, added[FAST_ENDPOINTS.length + i]]));
   const nextHeadersFor: NextHeadersFor = (pathname, own) =>
     withNextAdditions(byKind.get(pathKind(pathname)) ?? { headers: { ...SHARED_HEADERS }, vary: [] }, new Headers(own));
   return { fastPath: new FastPath({ replayed: replayedAnswers(recorded), endpoints }), nextHeadersFor };
