@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { RESOURCES } from '@/lib/agent/resources';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
+import { MANIFEST_PATH, resourcePath } from '@/lib/http/api-paths';
 import { PAGE_VARY, isPagePath } from '@/lib/http/shared-headers';
 import { type AnswerHeaders, type CachedAnswer, cachedAnswer, fileCanAnswer } from './cached-answer';
 import type { RecordedRequest, Recording } from './replay';
@@ -31,8 +32,8 @@ export function requestsToRecord(pages: readonly string[], withSiteUrl: boolean)
   const requests = pages.filter(isPagePath).map((page) => get(page));
   if (!withSiteUrl) return requests;
   const reads = [
-    '/api/agent',
-    ...RESOURCES.map((resource) => `/api/agent/resources/${resource.name}`),
+    MANIFEST_PATH,
+    ...RESOURCES.map((resource) => resourcePath(resource.name)),
     '/llms.txt',
     '/llms-full.txt',
     '/index.md',
