@@ -13,7 +13,7 @@ export const STALLED_CONNECTION_MS = 30_000;
 
 /**
  * Applies the per-connection limits above to the project's server (Node's documented `server.timeout`), and
- * answers what Node's parser refuses with a body that says why (client-errors.ts).
+ * answers what Node's parser refuses with a body that says why (parser-errors.ts).
  */
 export function limitConnections(server: Server): void {
   server.timeout = STALLED_CONNECTION_MS;

@@ -14,7 +14,7 @@ type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promi
 
 /**
  * The project's server, request by request, in order: the connection's limit of unread answers
- * (connections.ts), counting (lib/insights, in memory), the guard (which may answer, or hand on a checked
+ * (lib/security/connection-limits.ts), counting (lib/insights, in memory), the guard (which may answer, or hand on a checked
  * replay of the request), the fast path (which answers what needs nothing of Next's router), then Next.
  */
 export function requestPipeline(guard: GuardOptions, fastPath: FastPath, next: NextHandler): RequestListener {
