@@ -3,10 +3,10 @@ import { nextAddsAcceptEncodingToVary } from '@/lib/next/build-output';
 import type { Recording } from './replay';
 
 /**
- * What Next adds to a route handler's own answer on a path: next.config.ts's headers for it and the Vary tokens of
- * its runtime. Found at start-up by sending the same OPTIONS to Next and straight to the handler and keeping the
- * difference, so next.config.ts stays the one source of these rules; its rules for the API paths depend on the
- * path alone, so one request stands for every answer of the path.
+ * What Next adds to an answer of the project's own code on a path: next.config.ts's headers for it and the Vary
+ * tokens of its runtime. Found at start-up by asking Next and the code alone the same thing (a route handler's
+ * OPTIONS; proxy.ts's answer to a method no route has) and keeping the difference, so next.config.ts stays the one
+ * source of these rules; they depend on the path alone, so one request stands for every answer on its kind of path.
  */
 export interface AddedByNext {
   headers: Record<string, string>;
