@@ -1,5 +1,5 @@
 import type { RequestChannel } from '@/lib/agent/channel';
-import { agentFamilyOf } from './agent-family';
+import { agentFamilyOf } from '@/lib/http/agent-family';
 import { count, keyPart } from './counts';
 import { getInsightsStore } from './store';
 

@@ -1,4 +1,4 @@
-import { type AgentFamily, isPerson } from './agent-family';
+import { type AgentFamily, isPerson } from '@/lib/http/agent-family';
 import type { Inquiry, InsightsStore } from './store';
 
 const DAY_MS = 86_400_000;

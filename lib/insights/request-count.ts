@@ -1,7 +1,7 @@
 import { getContent } from '@/lib/content';
 import type { HeaderSource } from '@/lib/http/ai-agents';
 import { listSitePages } from '@/lib/site/pages';
-import { type AgentFamily, agentFamilyOfRequest, isPerson } from './agent-family';
+import { type AgentFamily, agentFamilyOfRequest, isPerson } from '@/lib/http/agent-family';
 import { count, isCounting } from './counts';
 import { surfaceOf } from './surface';
 
