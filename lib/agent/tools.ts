@@ -8,9 +8,9 @@ import { consumeSiteMailAllowance } from '@/lib/mail/site-ceiling';
 import { count } from '@/lib/insights/counts';
 import { logInquiry } from '@/lib/insights/inquiry-log';
 import { countToolCall } from '@/lib/insights/tool-counts';
-import { newInquiryReference } from '@/lib/insights/reference';
 import type { RequestChannel } from './channel';
 import { evaluateClientNeeds, suggestEngagement } from './evaluate';
+import { newInquiryReference } from './inquiry-reference';
 import {
   EvaluateClientNeedsRequestSchema,
   EvaluateClientNeedsResponseSchema,
