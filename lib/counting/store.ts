@@ -12,8 +12,8 @@ export const InquirySchema = z.object({
 export type Inquiry = z.infer<typeof InquirySchema>;
 
 /**
- * Where the counts and the inquiry log are kept: the embedded store in DATA_DIR (lmdb-store.ts) or Redis
- * (lib/redis/insights-store.ts). Counter keys are `YYYY-MM-DD|metric|…` (counts.ts).
+ * Where the counts and the inquiry log are kept: the embedded store in DATA_DIR (lib/insights/lmdb-store.ts) or
+ * Redis (lib/redis/insights-store.ts). Counter keys are `YYYY-MM-DD|metric|…` (counts.ts).
  */
 export interface InsightsStore {
   /** Adds a batch of counts. */
