@@ -1,3 +1,6 @@
+import { keyPart } from '@/lib/counting/counts';
+import { agentFamilyOf } from '@/lib/http/agent-family';
+
 /**
  * How a consultation request reached the site, from what the request itself carried: never an address.
  * The consultant's mail shows it so that requests can be triaged before replying.
@@ -26,5 +29,17 @@ export function describeChannel(channel: RequestChannel): string {
       const client = channel.client ? `${shown(channel.client.name)} ${shown(channel.client.version)}` : 'not named';
       return `MCP (client ${client}, protocol revision ${shown(channel.protocolVersion)})`;
     }
+  }
+}
+
+/** Who made a request, as the inquiry log names it: the agent family (REST), the MCP client's name, or `form`. */
+export function countedClientOf(channel: RequestChannel): string {
+  switch (channel.kind) {
+    case 'form':
+      return 'form';
+    case 'rest':
+      return agentFamilyOf(channel.userAgent ?? '');
+    case 'mcp':
+      return keyPart(channel.client?.name ?? '(not named)');
   }
 }

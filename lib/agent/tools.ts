@@ -5,12 +5,12 @@ import type { Quota } from '@/lib/http/quota';
 import { sendConsultationRequest } from '@/lib/mail/send';
 import { mailTriage } from './triage';
 import { consumeSiteMailAllowance } from '@/lib/mail/site-ceiling';
-import { count } from '@/lib/insights/counts';
-import { logInquiry } from '@/lib/insights/inquiry-log';
-import { countToolCall } from '@/lib/insights/tool-counts';
-import { newInquiryReference } from '@/lib/insights/reference';
-import type { RequestChannel } from './channel';
+import { count } from '@/lib/counting/counts';
+import { logInquiry } from '@/lib/counting/inquiry-log';
+import { countToolCall } from '@/lib/counting/tool-counts';
+import { type RequestChannel, countedClientOf } from './channel';
 import { evaluateClientNeeds, suggestEngagement } from './evaluate';
+import { newInquiryReference } from './inquiry-reference';
 import {
   EvaluateClientNeedsRequestSchema,
   EvaluateClientNeedsResponseSchema,
@@ -79,7 +79,7 @@ export const evaluateClientNeedsTool = defineTool({
   sideEffects: false,
   hints: { destructive: false, idempotent: true, openWorld: false },
   async run(input, context) {
-    countToolCall(context.channel, 'evaluate_client_needs');
+    countToolCall(context.channel.kind, 'evaluate_client_needs');
     const answer = evaluateClientNeeds(input, {
       engagements: getEngagements(),
       consultantName: getBio().name,
@@ -104,7 +104,7 @@ export const scheduleConsultationTool = defineTool({
   sideEffects: true,
   hints: { destructive: true, idempotent: false, openWorld: true },
   async run(input, context) {
-    countToolCall(context.channel, 'schedule_consultation');
+    countToolCall(context.channel.kind, 'schedule_consultation');
     const config = getConfig();
     await context.consume({ name: 'schedule', limit: config.SCHEDULE_LIMIT_PER_HOUR, windowSeconds: 3600 });
     await consumeSiteMailAllowance(config.MAIL_LIMIT_PER_DAY);
@@ -115,7 +115,12 @@ export const scheduleConsultationTool = defineTool({
       reference,
       ...mailTriage(context.channel, suggestion),
     });
-    await logInquiry(reference, context.channel, suggestion.key);
+    await logInquiry({
+      reference,
+      channel: context.channel.kind,
+      client: countedClientOf(context.channel),
+      engagement: suggestion.key,
+    });
     const name = getBio().name;
     const promise = `${name} reviews every request personally and replies to ${input.client_email} within 24 hours to confirm a time. No time slot has been reserved.`;
     return {

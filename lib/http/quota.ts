@@ -1,4 +1,4 @@
-import { count } from '@/lib/insights/counts';
+import { count } from '@/lib/counting/counts';
 import { processSingleton } from '@/lib/process-singleton';
 import { RateLimitedError } from './errors';
 import { quotaClientOf } from './quota-client';

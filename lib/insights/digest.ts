@@ -3,7 +3,7 @@ import { getBio, getSite } from '@/lib/content';
 import { mailTransport, smtpTarget } from '@/lib/mail/send';
 import { composeDigestMail } from './digest-mail';
 import { buildReport } from './report';
-import type { InsightsStore } from './store';
+import type { InsightsStore } from '@/lib/counting/store';
 
 const DAY_MS = 86_400_000;
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;

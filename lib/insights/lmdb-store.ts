@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Database, open } from 'lmdb';
-import { type Inquiry, InquirySchema, type InsightsStore } from './store';
+import { type Inquiry, InquirySchema, type InsightsStore } from '@/lib/counting/store';
 
 const COUNT = 'c|';
 const INQUIRY = 'i|';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '@/lib/config/env';
-import type { InsightsStore } from './store';
+import type { InsightsStore } from '@/lib/counting/store';
 
 /**
  * The store the configuration names: Redis with REDIS_URL (every instance counts together), else the embedded

@@ -1,5 +1,5 @@
-import { type AgentFamily, isPerson } from './agent-family';
-import type { Inquiry, InsightsStore } from './store';
+import { type AgentFamily, isPerson } from '@/lib/http/agent-family';
+import type { Inquiry, InsightsStore } from '@/lib/counting/store';
 
 const DAY_MS = 86_400_000;
 const TOP = 10;

@@ -1,8 +1,8 @@
 import { getContent } from '@/lib/content';
 import type { HeaderSource } from '@/lib/http/ai-agents';
 import { listSitePages } from '@/lib/site/pages';
-import { type AgentFamily, agentFamilyOfRequest, isPerson } from './agent-family';
-import { count, isCounting } from './counts';
+import { type AgentFamily, agentFamilyOfRequest, isPerson } from '@/lib/http/agent-family';
+import { count, isCounting } from '@/lib/counting/counts';
 import { surfaceOf } from './surface';
 
 let sitePages: ReadonlySet<string> | undefined;

@@ -1,7 +1,7 @@
 import type { Config } from '@/lib/config/env';
-import { startFlushing, utcDay } from './counts';
+import { startFlushing, utcDay } from '@/lib/counting/counts';
 import { digestEnabled, sendDigestIfDue } from './digest';
-import { getInsightsStore, setInsightsStore } from './store';
+import { getInsightsStore, setInsightsStore } from '@/lib/counting/store';
 
 const DAY_MS = 86_400_000;
 /** How soon after start, then how often, the server looks whether the weekly digest is due. */

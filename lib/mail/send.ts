@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import { getConfig } from '@/lib/config/env';
 import { getBio, getSite } from '@/lib/content';
 import { MailDeliveryError } from '@/lib/http/errors';
-import { count } from '@/lib/insights/counts';
+import { count } from '@/lib/counting/counts';
 import { type ConsultationFields, type Triage, composeConsultationMail } from './compose';
 import { embeddedInbox } from './embedded-inbox';
 

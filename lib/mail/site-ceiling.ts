@@ -1,7 +1,7 @@
 import { getBio } from '@/lib/content';
 import { RateLimitedError } from '@/lib/http/errors';
 import { getQuotaStore } from '@/lib/http/quota';
-import { count } from '@/lib/insights/counts';
+import { count } from '@/lib/counting/counts';
 
 const DAY_SECONDS = 86_400;
 

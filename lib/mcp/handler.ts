@@ -11,7 +11,7 @@ import { buildMcpServerDescription } from './description';
 import { ProtocolVersionError, SessionRequiredError } from './errors';
 import { countBatch, methodsOf, readPostedMessages } from './messages';
 import { refusePromptArguments } from './prompt-arguments';
-import { countMcpMethods } from '@/lib/insights/tool-counts';
+import { countMcpMethods } from '@/lib/counting/tool-counts';
 import {
   SERVED_REVISIONS,
   isStatelessRevision,

@@ -1,4 +1,4 @@
-import { type Inquiry, InquirySchema, type InsightsStore } from '@/lib/insights/store';
+import { type Inquiry, InquirySchema, type InsightsStore } from '@/lib/counting/store';
 import type { RedisScripts } from './client';
 import { KEY_PREFIX } from './keys';
 

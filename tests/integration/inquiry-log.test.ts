@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_PATTERN } from '../../lib/insights/reference';
+import { REFERENCE_PATTERN } from '../../lib/agent/inquiry-reference';
 import { appWithMailForThisFile } from './support/app-for-file';
 import { postContactForm } from './support/contact-form';
 import { embeddedStore, freshDataDir } from './support/insights';

@@ -8,7 +8,7 @@ import { RESOURCES } from '../../lib/agent/resources';
 import { EvaluateClientNeedsRequestSchema, ScheduleConsultationRequestSchema } from '../../lib/agent/schemas';
 import { TOOLS } from '../../lib/agent/tools';
 import { loadContent } from '../../lib/content';
-import { REFERENCE_PATTERN } from '../../lib/insights/reference';
+import { REFERENCE_PATTERN } from '../../lib/agent/inquiry-reference';
 import type { RunningApp } from './support/app';
 import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';

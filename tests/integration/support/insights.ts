@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { LmdbInsightsStore } from '../../../lib/insights/lmdb-store';
-import type { InsightsStore } from '../../../lib/insights/store';
+import type { InsightsStore } from '../../../lib/counting/store';
 import { ROOT } from './app';
 
 /** A fresh DATA_DIR for one app (the embedded store and the outbox). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { latestDigestSlot } from '@/lib/insights/digest';
-import { REFERENCE_PATTERN, newInquiryReference } from '@/lib/insights/reference';
+import { REFERENCE_PATTERN, newInquiryReference } from '@/lib/agent/inquiry-reference';
 
 describe('the inquiry reference', () => {
   it('is the UTC day and six characters of Crockford base32, different each time', () => {

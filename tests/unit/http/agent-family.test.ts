@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentFamilyOf } from '@/lib/insights/agent-family';
+import { agentFamilyOf } from '@/lib/http/agent-family';
 
 const FAMILIES: [userAgent: string, family: string, signatureAgent?: string][] = [
   [

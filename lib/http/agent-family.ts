@@ -1,6 +1,6 @@
 import { AI_AGENT_UA_PATTERNS, BOT_LIKE_REGEX, SIGNATURE_AGENT_DOMAINS } from '@vercel/agent-readability';
-import { type HeaderSource, MORE_AI_FETCHERS } from '@/lib/http/ai-agents';
-import { boundedUserAgent } from '@/lib/http/user-agent';
+import { type HeaderSource, MORE_AI_FETCHERS } from './ai-agents';
+import { boundedUserAgent } from './user-agent';
 
 /**
  * Who sent a request, as counted (never the User-Agent itself): `ai-assistant/<name>` (an AI assistant fetching
@@ -9,7 +9,7 @@ import { boundedUserAgent } from '@/lib/http/user-agent';
  */
 export type AgentFamily = string;
 
-/** The names of lib/http/ai-agents.ts's lists that fetch for a person, not for an index. */
+/** The names of ai-agents.ts's lists that fetch for a person, not for an index. */
 const ASSISTANTS: ReadonlySet<string> = new Set([
   'perplexity-user',
   'mistralai-user',

@@ -1,5 +1,5 @@
-import type { RequestChannel } from '@/lib/agent/channel';
 import { count } from './counts';
+import type { ChannelKind } from './store';
 
 /** The MCP methods counted by name; a client's other method names are counted as `other`, so they cannot grow the store. */
 const MCP_METHODS: ReadonlySet<string> = new Set([
@@ -24,6 +24,6 @@ export function countMcpMethods(methods: readonly string[]): void {
 }
 
 /** Counts one validated tool call by channel and tool. */
-export function countToolCall(channel: RequestChannel, tool: string): void {
-  count('tool', channel.kind, tool);
+export function countToolCall(channel: ChannelKind, tool: string): void {
+  count('tool', channel, tool);
 }

@@ -1,19 +1,24 @@
 import { z } from 'zod';
 import { processSingleton } from '@/lib/process-singleton';
 
+/** The kinds of lib/agent/channel.ts's RequestChannel: how a tool call or a consultation request arrived. */
+export const CHANNEL_KINDS = ['rest', 'mcp', 'form'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
 /** One accepted consultation request as the log keeps it: never the name, email or text (those are in the mail). */
 export const InquirySchema = z.object({
   reference: z.string(),
   at: z.string().describe('ISO 8601 time it was accepted'),
-  channel: z.enum(['rest', 'mcp', 'form']),
+  channel: z.enum(CHANNEL_KINDS),
   client: z.string().describe("the agent family (REST), the MCP client's name, or `form`"),
   engagement: z.string().describe('the key of the engagement suggested for it'),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
 
 /**
- * Where the counts and the inquiry log are kept: the embedded store in DATA_DIR (lmdb-store.ts) or Redis
- * (lib/redis/insights-store.ts). Counter keys are `YYYY-MM-DD|metric|…` (counts.ts).
+ * Where the counts and the inquiry log are kept: the embedded store in DATA_DIR (lib/insights/lmdb-store.ts) or
+ * Redis (lib/redis/insights-store.ts), chosen at start-up (lib/insights). Counter keys are `YYYY-MM-DD|metric|…`
+ * (counts.ts).
  */
 export interface InsightsStore {
   /** Adds a batch of counts. */
