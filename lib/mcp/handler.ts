@@ -19,7 +19,7 @@ import {
   negotiateProtocolVersion,
 } from './protocol';
 import { type ResponseMode, responseMode } from './response-mode';
-import { buildMcpServerForPost, requestForTransport } from './server';
+import { buildMcpServerForPost, requestForTransport } from './sdk-server';
 import {
   SESSION_LIFETIME_MS,
   type SessionRecord,

@@ -12,7 +12,7 @@ import { IDEMPOTENCY_PARAM_HEADER, idempotencyHeaderMismatch } from './idempoten
 import { refusePromptArguments } from './prompt-arguments';
 import { STATELESS_REVISIONS } from './protocol';
 import type { ResponseMode } from './response-mode';
-import { buildMcpServerForPost, requestForTransport } from './server';
+import { buildMcpServerForPost, requestForTransport } from './sdk-server';
 
 /** The part of a 2026-07-28 request's `_meta` envelope the consultant's mail shows: revision and client. */
 const EnvelopeSchema = z

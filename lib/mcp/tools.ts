@@ -29,7 +29,7 @@ export function toolAnnotations(tool: ToolDefinition): ToolAnnotations {
 }
 
 // The tools never change while the server runs: their JSON Schemas are derived once, not for each tools/list
-// (the MCP server itself is built per request, lib/mcp/server.ts); only the icon's origin varies.
+// (the MCP server itself is built per request, lib/mcp/sdk-server.ts); only the icon's origin varies.
 let listed: Tool[] | undefined;
 
 /**
