@@ -8,7 +8,6 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
-import type { EvaluateClientNeedsResponse } from '@/lib/agent/schemas';
 import { findResource } from '@/lib/agent/resources';
 import { TOOLS, type ToolContext, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
 import { ApiError, InternalError, ValidationError } from '@/lib/http/errors';
@@ -97,9 +96,10 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
     // The SDK checks the result against CallToolResultSchema before sending it, so it is not parsed here too.
     const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.protocolVersion);
     return {
+      // The serialized JSON beside structuredContent, for clients that read only text (MCP 2025-06-18, Tools).
       content: [
-        { type: 'text', text: JSON.stringify(output, null, 2) },
-        ...(links ? engagementLink(evaluateClientNeedsTool.output.parse(output)) : []),
+        { type: 'text', text: JSON.stringify(output) },
+        ...(links ? engagementLink(RecommendedSchema.parse(output)) : []),
       ],
       structuredContent: asStructuredContent(output),
     };
@@ -129,11 +129,17 @@ function asStructuredContent(output: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(output));
 }
 
+/** The part of evaluate's answer the link names: the recommended engagement's key and title. */
+const RecommendedSchema = z
+  .object({ recommended: z.object({ key: z.string(), title: z.string() }) })
+  .describe('the recommended engagement of an EvaluateClientNeedsResponse');
+type Recommended = z.infer<typeof RecommendedSchema>;
+
 /**
  * A resource_link (MCP 2025-06-18) from evaluate's answer to the resource that describes the recommended
  * engagement in full: the engagements resource, whose entry has the recommended key.
  */
-function engagementLink(answer: EvaluateClientNeedsResponse): ContentBlock[] {
+function engagementLink(answer: Recommended): ContentBlock[] {
   const resource = findResource('engagements');
   if (!resource) return [];
   return [
