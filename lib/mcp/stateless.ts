@@ -12,7 +12,9 @@ import { IDEMPOTENCY_PARAM_HEADER, idempotencyHeaderMismatch } from './idempoten
 import { refusePromptArguments } from './prompt-arguments';
 import { STATELESS_REVISIONS } from './protocol';
 import type { ResponseMode } from './response-mode';
-import { buildMcpServerForPost, requestForTransport } from './sdk-server';
+import type { McpToolContext } from './tools';
+import { answerStatelessCall } from './direct-call';
+import { buildMcpServerForPost, requestForTransport, toolContextForPost } from './sdk-server';
 
 /** The part of a 2026-07-28 request's `_meta` envelope the consultant's mail shows: revision and client. */
 const EnvelopeSchema = z
@@ -57,7 +59,8 @@ const handlers = {
 /**
  * A 2026-07-28 request (MCP 2026-07-28, "Transports"): no initialize and no session; the SDK's own HTTP entry
  * answers server/discover, checks the `_meta` envelope and the Mcp-Method/Mcp-Name headers, and answers with
- * that revision's error codes. The server is the same one the 2025 sessions get, built for this request alone.
+ * that revision's error codes. The server is the same one the 2025 sessions get, built for this request alone;
+ * a plain tools/call in JSON is answered directly, as the SDK would answer it (lib/mcp/direct-call.ts).
  */
 export async function serveStatelessRequest(
   request: Request,
@@ -80,11 +83,26 @@ export async function serveStatelessRequest(
   }
   const refused = refusePromptArguments(body);
   if (refused) return refused;
-  const envelope = readEnvelope(body);
-  // `revision`: the one the envelope names, given to the SDK in place of a header that named a 2025 revision.
-  const forSdk = requestForTransport(request, revision ? { 'mcp-protocol-version': revision } : {});
-  servers.set(forSdk, buildMcpServerForPost(request, context, body, { kind: 'mcp', ...envelope }));
-  const response = await handlers[mode].fetch(forSdk, { parsedBody: body });
+  const toolContext = toolContextForPost(request, context, { kind: 'mcp', ...readEnvelope(body) });
+  const headerRevision = revision ?? request.headers.get('mcp-protocol-version');
+  const direct = mode === 'json' ? await answerStatelessCall(request, body, headerRevision, toolContext) : undefined;
+  const response = direct ?? (await serveStatelessWithSdk(request, body, toolContext, mode, revision));
   response.headers.set('Cache-Control', 'no-store');
   return response;
+}
+
+/**
+ * A 2026-07-28 POST as the SDK's createMcpHandler answers it. `revision`: the one the envelope names, given to
+ * the SDK in place of a header that named a 2025 revision.
+ */
+export async function serveStatelessWithSdk(
+  request: Request,
+  body: unknown,
+  toolContext: McpToolContext,
+  mode: ResponseMode,
+  revision?: string,
+): Promise<Response> {
+  const forSdk = requestForTransport(request, revision ? { 'mcp-protocol-version': revision } : {});
+  servers.set(forSdk, buildMcpServerForPost(toolContext, body));
+  return handlers[mode].fetch(forSdk, { parsedBody: body });
 }

@@ -93,7 +93,8 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
     }
     const run = () => tool.run(validated.data, context);
     const output = taken.key === undefined ? await run() : await runToolOnce(tool, taken.key, validated.data, run);
-    // The SDK checks the result against CallToolResultSchema before sending it, so it is not parsed here too.
+    // The result is not parsed against CallToolResultSchema here: the SDK checks it before sending it, and the
+    // direct path's answers are held to the SDK's in tests (lib/mcp/direct-call.ts).
     const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.protocolVersion);
     return {
       // The serialized JSON beside structuredContent, for clients that read only text (MCP 2025-06-18, Tools).
