@@ -28,7 +28,7 @@ import {
   getEndedSessions,
   getSessionKey,
   issueSession,
-  readSessionId,
+  readSession,
 } from './sessions';
 import { serveStatelessRequest } from './stateless';
 import { envelopeRevisionToServe } from './tolerance';
@@ -66,7 +66,7 @@ async function requireSession(request: Request): Promise<SessionRecord> {
       'Send initialize first and repeat the Mcp-Session-Id header of its response on every later request.',
     );
   }
-  const session = readSessionId(id, getSessionKey());
+  const session = readSession(id);
   if (!session || session.createdAt + SESSION_LIFETIME_MS <= Date.now() || (await getEndedSessions().hasEnded(id))) {
     throw new NotFoundError(
       'The MCP session in Mcp-Session-Id does not exist: it was ended, is older than its lifetime, or was never issued here.',
@@ -124,18 +124,15 @@ async function serveSessionRequest(
   session: SessionRecord,
   mode: ResponseMode,
 ): Promise<Response> {
-  const refused = refusePromptArguments(body);
-  if (refused) {
-    refused.headers.set('Mcp-Session-Id', session.id);
-    return refused;
-  }
   const toolContext = toolContextForPost(request, context, {
     kind: 'mcp',
     protocolVersion: session.protocolVersion,
     client: session.client,
   });
-  const direct = mode === 'json' ? await answerSessionCall(body, toolContext) : undefined;
-  const response = direct ?? (await serveSessionWithSdk(request, body, toolContext, mode));
+  const response =
+    (mode === 'json' ? await answerSessionCall(body, toolContext) : undefined) ??
+    refusePromptArguments(body) ??
+    (await serveSessionWithSdk(request, body, toolContext, mode));
   response.headers.set('Mcp-Session-Id', session.id);
   response.headers.set('MCP-Protocol-Version', session.protocolVersion);
   response.headers.set('Cache-Control', 'no-store');

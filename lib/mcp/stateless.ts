@@ -69,26 +69,32 @@ export async function serveStatelessRequest(
   mode: ResponseMode,
   revision?: string,
 ): Promise<Response> {
-  const mismatch = idempotencyHeaderMismatch(request, body, TOOLS);
-  if (mismatch) {
-    return jsonRpcErrorResponse(
-      HEADER_MISMATCH,
-      mismatch.message,
-      {
-        code: 'HEADER_MISMATCH',
-        resolution: `Send ${IDEMPOTENCY_PARAM_HEADER} with the same value as the idempotency_key argument (its inputSchema declares x-mcp-header).`,
-      },
-      mismatch.id,
-    );
-  }
-  const refused = refusePromptArguments(body);
-  if (refused) return refused;
   const toolContext = toolContextForPost(request, context, { kind: 'mcp', ...readEnvelope(body) });
+  // The direct path takes no call that mirrors its idempotency key and no prompts/get, the two refusals below.
   const headerRevision = revision ?? request.headers.get('mcp-protocol-version');
   const direct = mode === 'json' ? await answerStatelessCall(request, body, headerRevision, toolContext) : undefined;
-  const response = direct ?? (await serveStatelessWithSdk(request, body, toolContext, mode, revision));
+  const response =
+    direct ??
+    refuseHeaderMismatch(request, body) ??
+    refusePromptArguments(body) ??
+    (await serveStatelessWithSdk(request, body, toolContext, mode, revision));
   response.headers.set('Cache-Control', 'no-store');
   return response;
+}
+
+/** The 400 (-32020) for an idempotency key argument its Mcp-Param header does not mirror; undefined when it does. */
+function refuseHeaderMismatch(request: Request, body: unknown): Response | undefined {
+  const mismatch = idempotencyHeaderMismatch(request, body, TOOLS);
+  if (!mismatch) return undefined;
+  return jsonRpcErrorResponse(
+    HEADER_MISMATCH,
+    mismatch.message,
+    {
+      code: 'HEADER_MISMATCH',
+      resolution: `Send ${IDEMPOTENCY_PARAM_HEADER} with the same value as the idempotency_key argument (its inputSchema declares x-mcp-header).`,
+    },
+    mismatch.id,
+  );
 }
 
 /**

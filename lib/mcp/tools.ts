@@ -123,11 +123,14 @@ function asApiError(error: unknown, requestId: string): ApiError {
   );
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** A tool's output as structuredContent: the tools' output schemas are objects, so this is the output itself. */
 function asStructuredContent(output: unknown): Record<string, unknown> {
-  if (typeof output !== 'object' || output === null || Array.isArray(output))
-    throw new Error('a tool returned something other than an object');
-  return Object.fromEntries(Object.entries(output));
+  if (!isObject(output)) throw new Error('a tool returned something other than an object');
+  return output;
 }
 
 /** The part of evaluate's answer the link names: the recommended engagement's key and title. */
