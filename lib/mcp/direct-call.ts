@@ -14,6 +14,8 @@ export interface DirectCall {
   id: string | number;
   name: string;
   args: Record<string, unknown> | undefined;
+  /** The params' `_meta`, as sent. */
+  meta: unknown;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -30,14 +32,14 @@ export function directCallIn(body: unknown, keys: readonly string[]): DirectCall
   const { id, params } = body;
   if ((typeof id !== 'string' && typeof id !== 'number') || !isPlainObject(params)) return undefined;
   for (const key in params) if (!keys.includes(key)) return undefined;
-  const { name, arguments: args } = params;
+  const { name, arguments: args, _meta: meta } = params;
   if (typeof name !== 'string' || !TOOLS.some((tool) => tool.name === name)) return undefined;
   if (args !== undefined && !isPlainObject(args)) return undefined;
-  return { id, name, args };
+  return { id, name, args, meta };
 }
 
 function answer(id: string | number, result: unknown): Response {
-  return Response.json({ jsonrpc: '2.0', id, result }, { headers: { 'Content-Type': 'application/json' } });
+  return Response.json({ jsonrpc: '2.0', id, result });
 }
 
 /** A 2025-era tools/call in a session, answered as the SDK's Server answers it; undefined when the SDK must. */
@@ -45,6 +47,33 @@ export async function answerSessionCall(body: unknown, context: McpToolContext):
   const call = directCallIn(body, ['name', 'arguments']);
   if (!call) return undefined;
   return answer(call.id, await callMcpTool(call.name, call.args, context));
+}
+
+/** How many distinct envelopes (a client's revision, info and capabilities) a process remembers the verdict on. */
+const MAX_JUDGED_ENVELOPES = 256;
+const servedEnvelopes = new Map<string, boolean>();
+
+/**
+ * True when the SDK's classifier routes this tools/call (MCP-Protocol-Version and Mcp-Method already equal to
+ * the body's) to its 2026-07-28 path at `revision`: the `_meta` envelope valid against the spec's schema and
+ * naming that revision. For a tools/call the verdict depends on the envelope and the revision alone, and a
+ * client sends the same envelope every time, so it is remembered per envelope (bounded).
+ */
+function isServedEnvelope(body: unknown, meta: unknown, revision: string): boolean {
+  const key = `${revision} ${JSON.stringify(meta) ?? ''}`;
+  const known = servedEnvelopes.get(key);
+  if (known !== undefined) return known;
+  const route = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: revision,
+    mcpMethodHeader: 'tools/call',
+    body,
+  });
+  const served =
+    route.kind === 'modern' && route.messageKind === 'request' && route.classification.revision === revision;
+  if (servedEnvelopes.size >= MAX_JUDGED_ENVELOPES) servedEnvelopes.clear();
+  servedEnvelopes.set(key, served);
+  return served;
 }
 
 /**
@@ -66,16 +95,7 @@ export async function answerStatelessCall(
   if ((call.args && IDEMPOTENCY_KEY_ARGUMENT in call.args) || request.headers.has(IDEMPOTENCY_PARAM_HEADER)) {
     return undefined;
   }
-  const route = classifyInboundRequest({
-    httpMethod: 'POST',
-    protocolVersionHeader: revision,
-    mcpMethodHeader: method,
-    mcpNameHeader: call.name,
-    body,
-  });
-  if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== revision) {
-    return undefined;
-  }
+  if (!isServedEnvelope(body, call.meta, revision)) return undefined;
   const result = await callMcpTool(call.name, call.args, context);
   // What the 2026-07-28 codec adds to every complete result: its type and the server's identity.
   return answer(call.id, {
