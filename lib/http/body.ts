@@ -5,15 +5,12 @@ import { describeProblems, validateInput } from './validate';
 /** The largest JSON body the API reads (docs/agent-api.md, "Limits and quotas"). Larger bodies get 413. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** Reads the body as text, refusing it with 413 as soon as it passes `limit` bytes (declared or streamed). */
-async function readLimited(request: Request, limit: number): Promise<string> {
-  const tooLarge = () =>
-    new PayloadTooLargeError(
-      `The request body is larger than ${limit} bytes.`,
-      `Send a smaller JSON body: at most ${limit} bytes. Long free-text fields have their own limits in GET /api/agent.`,
-    );
+const UTF8 = new TextDecoder('utf-8', { fatal: false });
+
+/** The body as text, or undefined as soon as it passes `limit` bytes (declared or streamed). */
+export async function readBodyText(request: Request, limit: number): Promise<string | undefined> {
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
-  if (declared > limit) throw tooLarge();
+  if (declared > limit) return undefined;
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -24,11 +21,21 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw tooLarge();
+      return undefined;
     }
     chunks.push(value);
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  return UTF8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+}
+
+/** Reads the body as text, refusing it with 413 as soon as it passes `limit` bytes (declared or streamed). */
+async function readLimited(request: Request, limit: number): Promise<string> {
+  const text = await readBodyText(request, limit);
+  if (text !== undefined) return text;
+  throw new PayloadTooLargeError(
+    `The request body is larger than ${limit} bytes.`,
+    `Send a smaller JSON body: at most ${limit} bytes. Long free-text fields have their own limits in GET /api/agent.`,
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { TOOLS } from '@/lib/agent/tools';
 import { PROMPTS } from './prompts';
 import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from './protocol';
 import type { McpServerDescription } from './schemas';
-import { serverInfo } from './server';
+import { serverInfo } from './sdk-server';
 
 /**
  * McpServerDescription (docs/agent-api.md, "MCP shapes") for a GET without a session: the lists buildMcpServer

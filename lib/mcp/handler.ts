@@ -19,14 +19,16 @@ import {
   negotiateProtocolVersion,
 } from './protocol';
 import { type ResponseMode, responseMode } from './response-mode';
-import { buildMcpServerForPost, requestForTransport } from './server';
+import type { McpToolContext } from './tools';
+import { answerSessionCall } from './direct-call';
+import { buildMcpServerForPost, requestForTransport, toolContextForPost } from './sdk-server';
 import {
   SESSION_LIFETIME_MS,
   type SessionRecord,
   getEndedSessions,
   getSessionKey,
   issueSession,
-  readSessionId,
+  readSession,
 } from './sessions';
 import { serveStatelessRequest } from './stateless';
 import { envelopeRevisionToServe } from './tolerance';
@@ -64,7 +66,7 @@ async function requireSession(request: Request): Promise<SessionRecord> {
       'Send initialize first and repeat the Mcp-Session-Id header of its response on every later request.',
     );
   }
-  const session = readSessionId(id, getSessionKey());
+  const session = readSession(id);
   if (!session || session.createdAt + SESSION_LIFETIME_MS <= Date.now() || (await getEndedSessions().hasEnded(id))) {
     throw new NotFoundError(
       'The MCP session in Mcp-Session-Id does not exist: it was ended, is older than its lifetime, or was never issued here.',
@@ -122,16 +124,29 @@ async function serveSessionRequest(
   session: SessionRecord,
   mode: ResponseMode,
 ): Promise<Response> {
-  const refused = refusePromptArguments(body);
-  if (refused) {
-    refused.headers.set('Mcp-Session-Id', session.id);
-    return refused;
-  }
-  const server = buildMcpServerForPost(request, context, body, {
+  const toolContext = toolContextForPost(request, context, {
     kind: 'mcp',
     protocolVersion: session.protocolVersion,
     client: session.client,
   });
+  const response =
+    (mode === 'json' ? await answerSessionCall(body, toolContext) : undefined) ??
+    refusePromptArguments(body) ??
+    (await serveSessionWithSdk(request, body, toolContext, mode));
+  response.headers.set('Mcp-Session-Id', session.id);
+  response.headers.set('MCP-Protocol-Version', session.protocolVersion);
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+/** A session's POST as the SDK's Server and stateless transport answer it, at the revision of `toolContext`. */
+export async function serveSessionWithSdk(
+  request: Request,
+  body: unknown,
+  toolContext: McpToolContext,
+  mode: ResponseMode,
+): Promise<Response> {
+  const server = buildMcpServerForPost(toolContext, body);
   // Stateless SDK transport: the session rules are applied above, against the shared store.
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -140,22 +155,17 @@ async function serveSessionRequest(
   await server.connect(transport);
   // The transport checks the header against the session's revision; any served revision was accepted above.
   let response = await transport.handleRequest(
-    requestForTransport(request, { 'mcp-protocol-version': session.protocolVersion }),
+    requestForTransport(request, { 'mcp-protocol-version': toolContext.protocolVersion }),
     { parsedBody: body },
   );
   // In JSON mode every answer is in `response`: the server and transport are left to the garbage collector.
   // server.close() would only abort finished handlers and build a "connection closed" error with its stack
   // trace, a large share of a tools/call's cost; nothing outlives the request either way.
-  if (mode === 'json') {
-    // JSON-RPC 2.0 section 6: a batch is answered with an array, even a batch of one.
-    if (Array.isArray(body) && response.status === 200) {
-      const answer: unknown = await response.json();
-      response = Response.json(Array.isArray(answer) ? answer : [answer]);
-    }
+  // JSON-RPC 2.0 section 6: a batch is answered with an array, even a batch of one.
+  if (mode === 'json' && Array.isArray(body) && response.status === 200) {
+    const answer: unknown = await response.json();
+    response = Response.json(Array.isArray(answer) ? answer : [answer]);
   }
-  response.headers.set('Mcp-Session-Id', session.id);
-  response.headers.set('MCP-Protocol-Version', session.protocolVersion);
-  response.headers.set('Cache-Control', 'no-store');
   return response;
 }
 

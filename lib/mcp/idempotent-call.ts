@@ -45,8 +45,9 @@ const ArgumentsSchema = z.record(z.string(), z.unknown()).describe('the argument
 
 /** A call's arguments without the key, and the key when one was given; a malformed key is a validation error. */
 export function takeIdempotencyKey(tool: ToolDefinition, args: unknown): { key?: string; args: unknown } {
+  if (!tool.sideEffects) return { args };
   const object = ArgumentsSchema.safeParse(args);
-  if (!tool.sideEffects || !object.success || !(IDEMPOTENCY_KEY_ARGUMENT in object.data)) return { args };
+  if (!object.success || !(IDEMPOTENCY_KEY_ARGUMENT in object.data)) return { args };
   const { [IDEMPOTENCY_KEY_ARGUMENT]: raw, ...rest } = object.data;
   if (raw === undefined || raw === null) return { args: rest };
   const parsed = IdempotencyKeyArgumentSchema.safeParse(raw);

@@ -3,9 +3,9 @@ import {
   isInitializeRequest,
   isJsonContentType,
   parseJSONRPCMessage,
-  readRequestBody,
 } from '@modelcontextprotocol/server';
 import { type ApiContext, generalQuota } from '@/lib/http/api-route';
+import { readBodyText } from '@/lib/http/body';
 import { PayloadTooLargeError } from '@/lib/http/errors';
 import { INVALID_REQUEST, PARSE_ERROR, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
 import { claimsEnvelope } from './tolerance';
@@ -37,8 +37,8 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
       RESOLUTION,
     );
   }
-  const read = await readRequestBody(request, MCP_MAX_BODY_BYTES);
-  if (read.tooLarge) {
+  const text = await readBodyText(request, MCP_MAX_BODY_BYTES);
+  if (text === undefined) {
     throw new PayloadTooLargeError(
       `The request body is larger than ${MCP_MAX_BODY_BYTES} bytes.`,
       `Send at most ${MCP_MAX_BODY_BYTES} bytes per POST; split a large batch into several requests.`,
@@ -46,7 +46,7 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
   }
   let body: unknown;
   try {
-    body = JSON.parse(read.text);
+    body = JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : 'unreadable';
     return jsonRpcErrorResponse(PARSE_ERROR, `Parse error: the body is not valid JSON (${detail}).`, {

@@ -5,7 +5,7 @@ import { API_VERSION } from '@/lib/version';
 import { PROMPTS } from './prompts';
 import { MCP_TRANSPORT, SERVED_REVISIONS } from './protocol';
 import { SERVER_CARD_SCHEMA_URL, type ServerCard } from './server-card-schema';
-import { serverInfo } from './server';
+import { serverInfo } from './sdk-server';
 import { toolAnnotations } from './tools';
 
 /** The host of an origin in reverse-DNS order ("plainword.example" → "example.plainword"), as card names are. */

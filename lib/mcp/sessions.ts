@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getConfig } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process-singleton';
+import { type SessionRecord, readSessionId } from './session-id';
 
 export { type SessionRecord, issueSession, readSessionId } from './session-id';
 
@@ -72,12 +73,37 @@ export function sessionKey(): Buffer {
     .digest();
 }
 
-const holder = processSingleton<{ store?: EndedSessionStore; key?: Buffer }>('mcp-session-store', () => ({}));
+const holder = processSingleton<{ store?: EndedSessionStore; key?: Buffer; verified?: Map<string, SessionRecord> }>(
+  'mcp-session-store',
+  () => ({}),
+);
 
 /** The key of this process, derived once. */
 export function getSessionKey(): Buffer {
   holder.key ??= sessionKey();
   return holder.key;
+}
+
+/** How many verified session ids a process remembers. */
+const MAX_VERIFIED_SESSIONS = 1024;
+
+/**
+ * The session an id names when this deployment signed it (readSessionId under the process's key). A client
+ * sends the same id on every request, so ids already verified are remembered (the most recent, bounded) and
+ * their MAC is not computed again; an id that fails is never remembered.
+ */
+export function readSession(id: string): SessionRecord | undefined {
+  const verified = (holder.verified ??= new Map());
+  const known = verified.get(id);
+  if (known) return known;
+  const session = readSessionId(id, getSessionKey());
+  if (!session) return undefined;
+  if (verified.size >= MAX_VERIFIED_SESSIONS) {
+    const [oldest] = verified.keys();
+    if (oldest !== undefined) verified.delete(oldest);
+  }
+  verified.set(id, session);
+  return session;
 }
 
 /** Where this process remembers ended sessions: memory bounded by MCP_MAX_SESSIONS, or Redis. */

@@ -12,7 +12,9 @@ import { IDEMPOTENCY_PARAM_HEADER, idempotencyHeaderMismatch } from './idempoten
 import { refusePromptArguments } from './prompt-arguments';
 import { STATELESS_REVISIONS } from './protocol';
 import type { ResponseMode } from './response-mode';
-import { buildMcpServerForPost, requestForTransport } from './server';
+import type { McpToolContext } from './tools';
+import { answerStatelessCall } from './direct-call';
+import { buildMcpServerForPost, requestForTransport, toolContextForPost } from './sdk-server';
 
 /** The part of a 2026-07-28 request's `_meta` envelope the consultant's mail shows: revision and client. */
 const EnvelopeSchema = z
@@ -57,7 +59,8 @@ const handlers = {
 /**
  * A 2026-07-28 request (MCP 2026-07-28, "Transports"): no initialize and no session; the SDK's own HTTP entry
  * answers server/discover, checks the `_meta` envelope and the Mcp-Method/Mcp-Name headers, and answers with
- * that revision's error codes. The server is the same one the 2025 sessions get, built for this request alone.
+ * that revision's error codes. The server is the same one the 2025 sessions get, built for this request alone;
+ * a plain tools/call in JSON is answered directly, as the SDK would answer it (lib/mcp/direct-call.ts).
  */
 export async function serveStatelessRequest(
   request: Request,
@@ -66,25 +69,46 @@ export async function serveStatelessRequest(
   mode: ResponseMode,
   revision?: string,
 ): Promise<Response> {
-  const mismatch = idempotencyHeaderMismatch(request, body, TOOLS);
-  if (mismatch) {
-    return jsonRpcErrorResponse(
-      HEADER_MISMATCH,
-      mismatch.message,
-      {
-        code: 'HEADER_MISMATCH',
-        resolution: `Send ${IDEMPOTENCY_PARAM_HEADER} with the same value as the idempotency_key argument (its inputSchema declares x-mcp-header).`,
-      },
-      mismatch.id,
-    );
-  }
-  const refused = refusePromptArguments(body);
-  if (refused) return refused;
-  const envelope = readEnvelope(body);
-  // `revision`: the one the envelope names, given to the SDK in place of a header that named a 2025 revision.
-  const forSdk = requestForTransport(request, revision ? { 'mcp-protocol-version': revision } : {});
-  servers.set(forSdk, buildMcpServerForPost(request, context, body, { kind: 'mcp', ...envelope }));
-  const response = await handlers[mode].fetch(forSdk, { parsedBody: body });
+  const toolContext = toolContextForPost(request, context, { kind: 'mcp', ...readEnvelope(body) });
+  // The direct path takes no call that mirrors its idempotency key and no prompts/get, the two refusals below.
+  const headerRevision = revision ?? request.headers.get('mcp-protocol-version');
+  const direct = mode === 'json' ? await answerStatelessCall(request, body, headerRevision, toolContext) : undefined;
+  const response =
+    direct ??
+    refuseHeaderMismatch(request, body) ??
+    refusePromptArguments(body) ??
+    (await serveStatelessWithSdk(request, body, toolContext, mode, revision));
   response.headers.set('Cache-Control', 'no-store');
   return response;
+}
+
+/** The 400 (-32020) for an idempotency key argument its Mcp-Param header does not mirror; undefined when it does. */
+function refuseHeaderMismatch(request: Request, body: unknown): Response | undefined {
+  const mismatch = idempotencyHeaderMismatch(request, body, TOOLS);
+  if (!mismatch) return undefined;
+  return jsonRpcErrorResponse(
+    HEADER_MISMATCH,
+    mismatch.message,
+    {
+      code: 'HEADER_MISMATCH',
+      resolution: `Send ${IDEMPOTENCY_PARAM_HEADER} with the same value as the idempotency_key argument (its inputSchema declares x-mcp-header).`,
+    },
+    mismatch.id,
+  );
+}
+
+/**
+ * A 2026-07-28 POST as the SDK's createMcpHandler answers it. `revision`: the one the envelope names, given to
+ * the SDK in place of a header that named a 2025 revision.
+ */
+export async function serveStatelessWithSdk(
+  request: Request,
+  body: unknown,
+  toolContext: McpToolContext,
+  mode: ResponseMode,
+  revision?: string,
+): Promise<Response> {
+  const forSdk = requestForTransport(request, revision ? { 'mcp-protocol-version': revision } : {});
+  servers.set(forSdk, buildMcpServerForPost(toolContext, body));
+  return handlers[mode].fetch(forSdk, { parsedBody: body });
 }

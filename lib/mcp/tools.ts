@@ -8,7 +8,6 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
-import type { EvaluateClientNeedsResponse } from '@/lib/agent/schemas';
 import { findResource } from '@/lib/agent/resources';
 import { TOOLS, type ToolContext, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
 import { ApiError, InternalError, ValidationError } from '@/lib/http/errors';
@@ -29,7 +28,7 @@ export function toolAnnotations(tool: ToolDefinition): ToolAnnotations {
 }
 
 // The tools never change while the server runs: their JSON Schemas are derived once, not for each tools/list
-// (the MCP server itself is built per request, lib/mcp/server.ts); only the icon's origin varies.
+// (the MCP server itself is built per request, lib/mcp/sdk-server.ts); only the icon's origin varies.
 let listed: Tool[] | undefined;
 
 /**
@@ -94,12 +93,14 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
     }
     const run = () => tool.run(validated.data, context);
     const output = taken.key === undefined ? await run() : await runToolOnce(tool, taken.key, validated.data, run);
-    // The SDK checks the result against CallToolResultSchema before sending it, so it is not parsed here too.
+    // The result is not parsed against CallToolResultSchema here: the SDK checks it before sending it, and the
+    // direct path's answers are held to the SDK's in tests (lib/mcp/direct-call.ts).
     const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.protocolVersion);
     return {
+      // The serialized JSON beside structuredContent, for clients that read only text (MCP 2025-06-18, Tools).
       content: [
-        { type: 'text', text: JSON.stringify(output, null, 2) },
-        ...(links ? engagementLink(evaluateClientNeedsTool.output.parse(output)) : []),
+        { type: 'text', text: JSON.stringify(output) },
+        ...(links ? engagementLink(RecommendedSchema.parse(output)) : []),
       ],
       structuredContent: asStructuredContent(output),
     };
@@ -122,18 +123,27 @@ function asApiError(error: unknown, requestId: string): ApiError {
   );
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** A tool's output as structuredContent: the tools' output schemas are objects, so this is the output itself. */
 function asStructuredContent(output: unknown): Record<string, unknown> {
-  if (typeof output !== 'object' || output === null || Array.isArray(output))
-    throw new Error('a tool returned something other than an object');
-  return Object.fromEntries(Object.entries(output));
+  if (!isObject(output)) throw new Error('a tool returned something other than an object');
+  return output;
 }
+
+/** The part of evaluate's answer the link names: the recommended engagement's key and title. */
+const RecommendedSchema = z
+  .object({ recommended: z.object({ key: z.string(), title: z.string() }) })
+  .describe('the recommended engagement of an EvaluateClientNeedsResponse');
+type Recommended = z.infer<typeof RecommendedSchema>;
 
 /**
  * A resource_link (MCP 2025-06-18) from evaluate's answer to the resource that describes the recommended
  * engagement in full: the engagements resource, whose entry has the recommended key.
  */
-function engagementLink(answer: EvaluateClientNeedsResponse): ContentBlock[] {
+function engagementLink(answer: Recommended): ContentBlock[] {
   const resource = findResource('engagements');
   if (!resource) return [];
   return [

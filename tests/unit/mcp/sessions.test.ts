@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_SESSION_ID_LENGTH } from '@/lib/mcp/session-id';
-import { MemoryEndedSessions, issueSession, readSessionId } from '@/lib/mcp/sessions';
+import { MemoryEndedSessions, getSessionKey, issueSession, readSession, readSessionId } from '@/lib/mcp/sessions';
 
 const key = randomBytes(32);
 const open = (client = { name: 'claude-code', version: '2.1.0' }, protocolVersion = '2025-06-18') =>
@@ -42,6 +42,25 @@ describe('session ids', () => {
     ])
       expect(readSessionId(candidate, key)).toBeUndefined();
     expect(readSessionId(id, randomBytes(32))).toBeUndefined();
+  });
+
+  it("the process's reader remembers the ids it verified, never one that failed, and still refuses a changed one", () => {
+    const issued = issueSession(
+      { protocolVersion: '2025-11-25', client: { name: 'cursor', version: '1' } },
+      getSessionKey(),
+    );
+    const flipped = `${issued.id.slice(0, 10)}${issued.id[10] === 'A' ? 'B' : 'A'}${issued.id.slice(11)}`;
+    expect(readSession(flipped)).toBeUndefined();
+    expect(readSession(issued.id)).toEqual(issued);
+    expect(readSession(issued.id)).toEqual(issued);
+    expect(readSession(flipped)).toBeUndefined();
+    // Past the bound the oldest is forgotten and verified again, with the same answer.
+    for (let n = 0; n < 1100; n += 1)
+      readSession(
+        issueSession({ protocolVersion: '2025-06-18', client: { name: 'a', version: '1' } }, getSessionKey()).id,
+      );
+    expect(readSession(issued.id)).toEqual(issued);
+    expect(readSession(open().id)).toBeUndefined();
   });
 
   it('only the session revisions are issued', () => {

@@ -126,26 +126,27 @@ export function buildMcpServer(
   return server;
 }
 
-/**
- * The server that answers one POST: the request's origin, id and quotas, the revision and channel it speaks,
- * and only the parts its JSON-RPC methods use. Both eras build theirs here (handler.ts, stateless.ts).
- */
-export function buildMcpServerForPost(
+/** What a tool called in one POST knows: the request's origin, id and quotas, and the revision and channel it speaks. */
+export function toolContextForPost(
   request: Request,
   context: ApiContext,
-  body: unknown,
   channel: Extract<RequestChannel, { kind: 'mcp' }>,
-): McpServer {
-  return buildMcpServer(
-    {
-      origin: publicOrigin(request),
-      requestId: context.requestId,
-      consume: context.consume,
-      protocolVersion: channel.protocolVersion,
-      channel,
-    },
-    partsUsedBy(methodsOf(body)),
-  );
+): McpToolContext {
+  return {
+    origin: publicOrigin(request),
+    requestId: context.requestId,
+    consume: context.consume,
+    protocolVersion: channel.protocolVersion,
+    channel,
+  };
+}
+
+/**
+ * The server that answers one POST, with only the parts its JSON-RPC methods use. Both eras build theirs here
+ * (handler.ts, stateless.ts).
+ */
+export function buildMcpServerForPost(context: McpToolContext, body: unknown): McpServer {
+  return buildMcpServer(context, partsUsedBy(methodsOf(body)));
 }
 
 /**

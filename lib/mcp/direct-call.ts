@@ -1,0 +1,106 @@
+import { SERVER_INFO_META_KEY, classifyInboundRequest } from '@modelcontextprotocol/server';
+import { TOOLS } from '@/lib/agent/tools';
+import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from './idempotent-call';
+import { STATELESS_REVISIONS } from './protocol';
+import { serverInfo } from './sdk-server';
+import { type McpToolContext, callMcpTool } from './tools';
+
+// The common request, one well-formed tools/call for a tool this server has, answered in JSON by callMcpTool
+// without the SDK's dispatch (docs/mcp.md, "The direct tools/call"). Every other request goes to the SDK, and
+// tests/unit/mcp/direct-call.test.ts holds both answers to be the same.
+
+/** A tools/call the direct path can answer: its id, tool and arguments. */
+export interface DirectCall {
+  id: string | number;
+  name: string;
+  args: Record<string, unknown> | undefined;
+  /** The params' `_meta`, as sent. */
+  meta: unknown;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The call in a posted body when it is one tools/call (not a batch) whose params hold only `keys`, naming a
+ * tool of this server with an object (or no) `arguments`; undefined for anything else. The body has already
+ * passed as JSON-RPC (lib/mcp/messages.ts).
+ */
+export function directCallIn(body: unknown, keys: readonly string[]): DirectCall | undefined {
+  if (!isPlainObject(body) || body.method !== 'tools/call') return undefined;
+  const { id, params } = body;
+  if ((typeof id !== 'string' && typeof id !== 'number') || !isPlainObject(params)) return undefined;
+  for (const key in params) if (!keys.includes(key)) return undefined;
+  const { name, arguments: args, _meta: meta } = params;
+  if (typeof name !== 'string' || !TOOLS.some((tool) => tool.name === name)) return undefined;
+  if (args !== undefined && !isPlainObject(args)) return undefined;
+  return { id, name, args, meta };
+}
+
+function answer(id: string | number, result: unknown): Response {
+  return Response.json({ jsonrpc: '2.0', id, result });
+}
+
+/** A 2025-era tools/call in a session, answered as the SDK's Server answers it; undefined when the SDK must. */
+export async function answerSessionCall(body: unknown, context: McpToolContext): Promise<Response | undefined> {
+  const call = directCallIn(body, ['name', 'arguments']);
+  if (!call) return undefined;
+  return answer(call.id, await callMcpTool(call.name, call.args, context));
+}
+
+/** How many distinct envelopes (a client's revision, info and capabilities) a process remembers the verdict on. */
+const MAX_JUDGED_ENVELOPES = 256;
+const servedEnvelopes = new Map<string, boolean>();
+
+/**
+ * True when the SDK's classifier routes this tools/call (MCP-Protocol-Version and Mcp-Method already equal to
+ * the body's) to its 2026-07-28 path at `revision`: the `_meta` envelope valid against the spec's schema and
+ * naming that revision. For a tools/call the verdict depends on the envelope and the revision alone, and a
+ * client sends the same envelope every time, so it is remembered per envelope (bounded).
+ */
+function isServedEnvelope(body: unknown, meta: unknown, revision: string): boolean {
+  const key = `${revision} ${JSON.stringify(meta) ?? ''}`;
+  const known = servedEnvelopes.get(key);
+  if (known !== undefined) return known;
+  const route = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: revision,
+    mcpMethodHeader: 'tools/call',
+    body,
+  });
+  const served =
+    route.kind === 'modern' && route.messageKind === 'request' && route.classification.revision === revision;
+  if (servedEnvelopes.size >= MAX_JUDGED_ENVELOPES) servedEnvelopes.clear();
+  servedEnvelopes.set(key, served);
+  return served;
+}
+
+/**
+ * A 2026-07-28 tools/call, answered as the SDK's createMcpHandler answers it; undefined when the SDK must.
+ * `revision` is the MCP-Protocol-Version the SDK would be given. The envelope and the header cross-checks are
+ * the SDK's own classifier; the headers it also requires must be present and equal to the body. A call
+ * mirroring an argument into a header (x-mcp-header) is left to the SDK, which checks the pair.
+ */
+export async function answerStatelessCall(
+  request: Request,
+  body: unknown,
+  revision: string | null,
+  context: McpToolContext,
+): Promise<Response | undefined> {
+  const call = directCallIn(body, ['name', 'arguments', '_meta']);
+  if (!call || revision === null || !(STATELESS_REVISIONS as readonly string[]).includes(revision)) return undefined;
+  const method = request.headers.get('mcp-method');
+  if (method !== 'tools/call' || request.headers.get('mcp-name') !== call.name) return undefined;
+  if ((call.args && IDEMPOTENCY_KEY_ARGUMENT in call.args) || request.headers.has(IDEMPOTENCY_PARAM_HEADER)) {
+    return undefined;
+  }
+  if (!isServedEnvelope(body, call.meta, revision)) return undefined;
+  const result = await callMcpTool(call.name, call.args, context);
+  // What the 2026-07-28 codec adds to every complete result: its type and the server's identity.
+  return answer(call.id, {
+    ...result,
+    resultType: 'complete',
+    _meta: { [SERVER_INFO_META_KEY]: serverInfo(context.origin) },
+  });
+}
