@@ -1,5 +1,6 @@
 import { SERVER_INFO_META_KEY, classifyInboundRequest } from '@modelcontextprotocol/server';
 import { TOOLS } from '@/lib/agent/tools';
+import { isJsonObject } from './messages';
 import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from './idempotent-call';
 import { STATELESS_REVISIONS } from './protocol';
 import { serverInfo } from './sdk-server';
@@ -18,23 +19,19 @@ export interface DirectCall {
   meta: unknown;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The call in a posted body when it is one tools/call (not a batch) whose params hold only `keys`, naming a
  * tool of this server with an object (or no) `arguments`; undefined for anything else. The body has already
  * passed as JSON-RPC (lib/mcp/messages.ts).
  */
 export function directCallIn(body: unknown, keys: readonly string[]): DirectCall | undefined {
-  if (!isPlainObject(body) || body.method !== 'tools/call') return undefined;
+  if (!isJsonObject(body) || body.method !== 'tools/call') return undefined;
   const { id, params } = body;
-  if ((typeof id !== 'string' && typeof id !== 'number') || !isPlainObject(params)) return undefined;
+  if ((typeof id !== 'string' && typeof id !== 'number') || !isJsonObject(params)) return undefined;
   for (const key in params) if (!keys.includes(key)) return undefined;
   const { name, arguments: args, _meta: meta } = params;
   if (typeof name !== 'string' || !TOOLS.some((tool) => tool.name === name)) return undefined;
-  if (args !== undefined && !isPlainObject(args)) return undefined;
+  if (args !== undefined && !isJsonObject(args)) return undefined;
   return { id, name, args, meta };
 }
 

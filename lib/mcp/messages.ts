@@ -93,6 +93,11 @@ function isJsonRpcMessage(message: unknown): boolean {
   }
 }
 
+/** A JSON object: not null, not an array. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function isMethod(message: unknown, method: string): boolean {
   return typeof message === 'object' && message !== null && 'method' in message && message.method === method;
 }

@@ -11,6 +11,7 @@ import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
 import { findResource } from '@/lib/agent/resources';
 import { TOOLS, type ToolContext, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
 import { ApiError, InternalError, ValidationError } from '@/lib/http/errors';
+import { isJsonObject } from './messages';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 import { siteIcons } from './icons';
 import { IDEMPOTENCY_KEY_ARGUMENT, idempotencyKeyProperty, runToolOnce, takeIdempotencyKey } from './idempotent-call';
@@ -123,13 +124,9 @@ function asApiError(error: unknown, requestId: string): ApiError {
   );
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A tool's output as structuredContent: the tools' output schemas are objects, so this is the output itself. */
 function asStructuredContent(output: unknown): Record<string, unknown> {
-  if (!isObject(output)) throw new Error('a tool returned something other than an object');
+  if (!isJsonObject(output)) throw new Error('a tool returned something other than an object');
   return output;
 }
 

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SHARED_HEADERS } from '@/lib/http/shared-headers';
 import { type DirectAnswer, unroutedMethodAnswer } from '@/lib/http/unrouted-method';
+import { pathOf } from './request-target';
 
 /** What Node's HTTP parser reports with a request it could not read (its documented 'clientError' event). */
 interface ClientError extends Error {
@@ -36,7 +37,7 @@ function unknownMethodAnswer(rawPacket: Buffer | undefined): DirectAnswer | unde
   const line = rawPacket?.subarray(0, 1024).toString('latin1').split('\r\n', 1)[0] ?? '';
   const match = /^([A-Za-z][A-Za-z0-9_-]{0,31}) (\/[\x21-\x7e]{0,500}) HTTP\/1\.[01]$/.exec(line);
   if (!match?.[1] || !match[2]) return undefined;
-  return unroutedMethodAnswer(match[1], match[2].split('?')[0] ?? '/');
+  return unroutedMethodAnswer(match[1], pathOf(match[2]));
 }
 
 function plainAnswer(error: ClientError): DirectAnswer {

@@ -13,7 +13,7 @@ import {
 import { forbiddenHostError } from '@/lib/security/allowed-host';
 import { rewriteForwardedHeaders } from '@/lib/security/trusted-forwarding';
 import { checkRequestLine } from '@/lib/security/request-line';
-import { repairRequestTarget } from '@/lib/security/request-target';
+import { pathOf, repairRequestTarget } from '@/lib/security/request-target';
 import { type Refusal, refuseServerAction } from '@/lib/security/server-actions';
 
 export interface GuardOptions {
@@ -52,7 +52,7 @@ export function guardRequest(
   const headersFor = options.nextHeadersFor ?? sharedAndOwn;
   if (!options.isSiteHost(request.headers.host)) return refuseHost(request, response, headersFor);
   if (request.url === '*') return answer(request, response, headersFor('*', SERVER_OPTIONS.headers), SERVER_OPTIONS);
-  const pathname = (request.url ?? '/').split('?')[0] ?? '/';
+  const pathname = pathOf(request.url);
   const unrouted = unroutedMethodAnswer(request.method ?? '', pathname);
   if (unrouted) return answer(request, response, headersFor(pathname, unrouted.headers), unrouted);
   const userAgent = request.headers['user-agent'];
@@ -100,7 +100,7 @@ function refuseHost(
   headersFor: (pathname: string, own: Record<string, string>) => Record<string, string>,
 ): undefined {
   request.resume();
-  const pathname = (request.url ?? '/').split('?')[0] ?? '/';
+  const pathname = pathOf(request.url);
   const headers = headersFor(pathname, {
     ...API_HEADERS,
     'Content-Type': 'application/json',

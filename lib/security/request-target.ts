@@ -1,3 +1,9 @@
+/** The path of a request target, without its query. */
+export function pathOf(target: string | undefined = '/'): string {
+  const queryAt = target.indexOf('?');
+  return queryAt < 0 ? target : target.slice(0, queryAt);
+}
+
 /**
  * Makes a request target's path decodable. Next decodes dynamic path segments with decodeURIComponent and answers
  * a malformed escape (`/api/%ff`, `/case-studies/%e0%a4`, `/x/%zz`) with a bare 500 from its router. A `%` that
@@ -7,9 +13,8 @@
  */
 export function repairRequestTarget(target: string): string {
   if (!target.includes('%')) return target;
-  const queryAt = target.indexOf('?');
-  const path = queryAt < 0 ? target : target.slice(0, queryAt);
-  const rest = queryAt < 0 ? '' : target.slice(queryAt);
+  const path = pathOf(target);
+  const rest = target.slice(path.length);
   if (isDecodable(path)) return target;
   // Runs of escapes are tried whole, so a valid multi-byte character (%C3%A9) survives; a run that is not valid
   // UTF-8 has every one of its % taken literally, as has a % not followed by two hex digits.

@@ -5,6 +5,7 @@ import type { Endpoint } from '@/lib/http/api-route';
 import { methodNotAllowed, toErrorResponse } from '@/lib/http/api-route';
 import { MCP_ENDPOINT } from '@/lib/mcp/endpoint';
 import { MCP_PATH, toolPath } from '@/lib/http/api-paths';
+import { pathOf } from '@/lib/security/request-target';
 import { TOOLS } from '@/lib/agent/tools';
 import { type AddedByNext, withNextAdditions } from './added-by-next';
 import { writeCachedAnswer } from './cached-answer';
@@ -33,8 +34,7 @@ export const FAST_ENDPOINTS: readonly { endpoint: Endpoint; pattern: RegExp; pro
 
 export function endpointFor(url: string | undefined): EndpointMatch | undefined {
   if (url === undefined) return undefined;
-  const query = url.indexOf('?');
-  const pathname = query === -1 ? url : url.slice(0, query);
+  const pathname = pathOf(url);
   for (const { endpoint, pattern } of FAST_ENDPOINTS) {
     const match = pattern.exec(pathname);
     if (match) return { endpoint, pathname, params: { ...match.groups } };

@@ -1,14 +1,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { countRequest, nodeHeaders } from '@/lib/insights/request-count';
 import { admitOnConnection } from '@/lib/security/connection-limits';
+import { pathOf } from '@/lib/security/request-target';
 import type { FastPath } from './fast-path';
 import { type GuardOptions, guardRequest } from '@/lib/security/request-guard';
-
-/** The path of a request target, without its query. */
-const pathOf = (url = '/'): string => {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-};
 
 type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
