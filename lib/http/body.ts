@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { InvalidJsonError, PayloadTooLargeError, ValidationError } from './errors';
 import { describeProblems, validateInput } from './validate';
@@ -26,6 +27,32 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     chunks.push(value);
   }
   return UTF8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+}
+
+/**
+ * A Node request's body for the project's server, which reads it before Next or a route handler does: cut after
+ * `limit` bytes and one more, so that the caller sees it is too large without waiting for the rest (which is
+ * dropped); undefined when the client went away mid-body.
+ */
+export function readNodeBody(request: IncomingMessage, limit: number): Promise<Buffer<ArrayBuffer> | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      request.off('data', onData);
+      resolve(Buffer.concat(chunks, Math.min(size, limit + 1)));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > limit) done();
+    };
+    request.on('data', onData);
+    request.once('end', done);
+    // After the body has been read these change nothing; before, the client went away.
+    request.once('error', () => resolve(undefined));
+    request.once('close', () => resolve(undefined));
+  });
 }
 
 /** Reads the body as text, refusing it with 413 as soon as it passes `limit` bytes (declared or streamed). */

@@ -115,29 +115,6 @@ export async function checkActionBody(
   return checkCall(parts.get('0'), parts);
 }
 
-/** The whole body; 'too large' past `limit` (the rest is read and dropped); undefined when the client left. */
-export function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too large' | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        chunks.length = 0;
-        request.removeAllListeners('data');
-        request.resume();
-        resolve('too large');
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.once('end', () => resolve(size > limit ? 'too large' : Buffer.concat(chunks)));
-    // After 'end' these change nothing; before it, the client went away mid-body.
-    request.once('error', () => resolve(undefined));
-    request.once('close', () => resolve(undefined));
-  });
-}
-
 /**
  * A request like `request` whose body is `body`, for Next to read as if it came off the socket: the original's
  * body has been read here. Same socket, method, target and headers.

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_HEADERS, SHARED_HEADERS } from '@/lib/http/shared-headers';
 import { type DirectAnswer, unroutedMethodAnswer } from '@/lib/http/unrouted-method';
+import { readNodeBody } from '@/lib/http/body';
 import { boundedUserAgent } from '@/lib/http/user-agent';
 import {
   ACTION_BODY_LIMIT,
   type ActionBodyKind,
   actionBodyKind,
   checkActionBody,
-  readBody,
   replayRequest,
 } from '@/lib/security/action-body';
 import { forbiddenHostError } from '@/lib/security/allowed-host';
@@ -22,14 +22,14 @@ export interface GuardOptions {
   isSiteHost: (host: string | undefined) => boolean;
   /** The build's Server Action ids (undefined: not known, every id passes to Next). */
   serverActionIds?: ReadonlySet<string>;
-  /**
-   * The headers of an answer the guard writes on `pathname`, as `next start` sends proxy.ts's same answer
-   * (lib/server/load-build.ts asks Next at start-up); without it, the shared headers and the answer's own.
-   */
-  nextHeadersFor?: (pathname: string, own: Record<string, string>) => Record<string, string>;
+  /** As `next start` sends proxy.ts's same answer (lib/server/load-build.ts); without it, shared headers only. */
+  nextHeadersFor?: NextHeadersFor;
 }
 
-const sharedAndOwn = (_pathname: string, own: Record<string, string>) => ({ ...SHARED_HEADERS, ...own });
+/** The headers of an answer the guard writes on `pathname`: the answer's `own`, and what Next adds there. */
+export type NextHeadersFor = (pathname: string, own: Record<string, string>) => Record<string, string>;
+
+const sharedAndOwn: NextHeadersFor = (_pathname, own) => ({ ...SHARED_HEADERS, ...own });
 
 /**
  * The first step of the project's server for every request: the request line and Host are checked and an
@@ -81,9 +81,9 @@ async function checkedForm(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<IncomingMessage | undefined> {
-  const body = await readBody(request, ACTION_BODY_LIMIT);
+  const body = await readNodeBody(request, ACTION_BODY_LIMIT);
   if (body === undefined) return undefined;
-  if (body === 'too large') {
+  if (body.length > ACTION_BODY_LIMIT) {
     return refuse(request, response, {
       status: 413,
       message: `Content Too Large: a form submission is limited to ${ACTION_BODY_LIMIT / 1024 / 1024} MB. Nothing was sent.`,
@@ -94,11 +94,7 @@ async function checkedForm(
 }
 
 /** 403 FORBIDDEN_HOST with the envelope and the headers `next start` sends with proxy.ts's same refusal. */
-function refuseHost(
-  request: IncomingMessage,
-  response: ServerResponse,
-  headersFor: (pathname: string, own: Record<string, string>) => Record<string, string>,
-): undefined {
+function refuseHost(request: IncomingMessage, response: ServerResponse, headersFor: NextHeadersFor): undefined {
   request.resume();
   const pathname = pathOf(request.url);
   const headers = headersFor(pathname, {

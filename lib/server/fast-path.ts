@@ -1,27 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TOOL_ENDPOINT } from '@/lib/agent/tool-endpoint';
 import type { Endpoint } from '@/lib/http/api-route';
-import { methodNotAllowed, toErrorResponse } from '@/lib/http/api-route';
 import { MCP_ENDPOINT } from '@/lib/mcp/endpoint';
-import { MCP_PATH, toolPath } from '@/lib/http/api-paths';
+import { MCP_PATH, ROUTED_METHODS, toolPath } from '@/lib/http/api-paths';
 import { pathOf } from '@/lib/security/request-target';
 import { TOOLS } from '@/lib/agent/tools';
 import { type AddedByNext, withNextAdditions } from './added-by-next';
 import { writeCachedAnswer } from './cached-answer';
-import { isWebMethod, toWebRequest, writeWebResponse } from './node-web';
+import { toWebRequest, writeWebResponse } from './node-web';
 import { type ReplayedAnswers, replayedAnswerFor } from './replayed-answers';
 
 /** An API path the fast path serves, with its endpoint and path parameters. */
 interface EndpointMatch {
   endpoint: Endpoint;
-  pathname: string;
   params: Record<string, string>;
 }
 
 /**
- * The endpoints the fast path calls itself, each at exactly the paths of its App Router route (so anything else, a
- * trailing slash or an encoded name, reaches Next), with one of them to ask Next about at start-up.
+ * The endpoints the fast path calls itself, at exactly their App Router route's paths (a trailing slash or an
+ * encoded name reaches Next), each with a path to ask Next about at start-up.
  */
 export const FAST_ENDPOINTS: readonly { endpoint: Endpoint; pattern: RegExp; probePath: string }[] = [
   { endpoint: MCP_ENDPOINT, pattern: new RegExp(`^${MCP_PATH}$`), probePath: MCP_PATH },
@@ -34,28 +31,22 @@ export const FAST_ENDPOINTS: readonly { endpoint: Endpoint; pattern: RegExp; pro
 
 export function endpointFor(url: string | undefined): EndpointMatch | undefined {
   if (url === undefined) return undefined;
-  const pathname = pathOf(url);
   for (const { endpoint, pattern } of FAST_ENDPOINTS) {
-    const match = pattern.exec(pathname);
-    if (match) return { endpoint, pathname, params: { ...match.groups } };
+    const match = pattern.exec(pathOf(url));
+    if (match) return { endpoint, params: { ...match.groups } };
   }
   return undefined;
 }
 
-/**
- * What the fast path answers from, all taken from Next at start-up: its recorded answers, and what it adds to each
- * endpoint's own answers. A part missing (Next failed to answer it) leaves those requests to Next.
- */
+/** What the fast path answers from, taken from Next at start-up; a part Next did not give leaves its requests to Next. */
 export interface FastPathAnswers {
   replayed?: ReplayedAnswers;
   endpoints?: ReadonlyMap<Endpoint, AddedByNext>;
 }
 
 /**
- * The requests whose answer needs nothing of Next's router, answered by the project's server before Next: the
- * answers Next gave at start-up, from memory (replayed-answers.ts), and the tool calls and MCP by the route
- * handlers their App Router routes export (lib/agent/tool-endpoint.ts, lib/mcp/endpoint.ts), with what Next adds
- * to them (added-by-next.ts). Next's per-request pipeline costs more than these answers themselves (bench/README.md).
+ * The requests that need nothing of Next's router, answered before Next because its per-request pipeline costs
+ * more than they do (bench/README.md): Next's recorded answers, and the tool and MCP routes' own handlers.
  */
 export class FastPath {
   constructor(private readonly answers: FastPathAnswers) {}
@@ -70,7 +61,8 @@ export class FastPath {
     }
     const match = endpointFor(request.url);
     const added = match && endpoints?.get(match.endpoint);
-    if (!match || !added) return false;
+    // The guard answers a method no route has; should one come here, proxy.ts answers it through Next.
+    if (!match || !added || !ROUTED_METHODS.has(request.method ?? '')) return false;
     serveEndpoint(match, added, request, response).catch((error: unknown) => {
       // apiRoute turns every handler error into the envelope; what is left is the connection failing mid-way.
       console.error('[fast path] an API answer could not be written', error);
@@ -86,14 +78,14 @@ async function serveEndpoint(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const method = req.method ?? 'GET';
+  const method = req.method as Endpoint['allowed'][number] | 'HEAD' | 'OPTIONS';
   let answer: Response;
   if (method === 'OPTIONS') answer = await match.endpoint.OPTIONS();
-  else if (!isWebMethod(method))
-    answer = toErrorResponse(methodNotAllowed(method, match.pathname, match.endpoint.allowed), randomUUID());
   else {
-    const handler = method === 'HEAD' ? match.endpoint.GET : match.endpoint[method as Endpoint['allowed'][number]];
-    answer = await handler(await toWebRequest(req), { params: Promise.resolve(match.params) });
+    const request = await toWebRequest(req);
+    if (!request) return void res.destroy();
+    const handler = method === 'HEAD' ? match.endpoint.GET : match.endpoint[method];
+    answer = await handler(request, { params: Promise.resolve(match.params) });
   }
   await writeWebResponse(answer, res, withNextAdditions(added, answer.headers), method === 'HEAD');
 }

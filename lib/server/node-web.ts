@@ -1,19 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { MAX_BODY_BYTES, readNodeBody } from '@/lib/http/body';
+import { MCP_MAX_BODY_BYTES } from '@/lib/mcp/messages';
 
-/** More than any API route reads (MCP takes 64 KiB): the handlers' own limits answer 413 past theirs. */
-const BODY_CAP = 64 * 1024 + 1;
-
-/** Methods a Web Request can carry (undici refuses TRACE and CONNECT). */
-const WEB_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
-/** True when a Web Request can carry this method. */
-export const isWebMethod = (method: string | undefined): boolean => method !== undefined && WEB_METHODS.has(method);
+const MOST_ANY_ROUTE_READS = Math.max(MAX_BODY_BYTES, MCP_MAX_BODY_BYTES);
 
 /**
  * The one Node-to-Web adapter: Node's request as a Web Request, for the route handlers the project's server
- * calls itself (lib/server/fast-path.ts). The body is read up front, at most BODY_CAP bytes.
+ * calls itself (lib/server/fast-path.ts). The body is read up front, cut past the most any route reads, so that
+ * the handler's own limit answers 413; undefined when the client went away mid-body.
  */
-export async function toWebRequest(req: IncomingMessage): Promise<Request> {
+export async function toWebRequest(req: IncomingMessage): Promise<Request | undefined> {
   const method = req.method ?? 'GET';
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -21,40 +20,10 @@ export async function toWebRequest(req: IncomingMessage): Promise<Request> {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), {
-    method,
-    headers,
-    body: method === 'GET' || method === 'HEAD' ? undefined : await readCapped(req),
-  });
-}
-
-function readCapped(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = () => {
-      req.off('data', onData);
-      const body = new Uint8Array(Math.min(size, BODY_CAP));
-      let offset = 0;
-      for (const chunk of chunks) {
-        if (offset >= body.length) break;
-        body.set(chunk.subarray(0, body.length - offset), offset);
-        offset += chunk.length;
-      }
-      resolve(body);
-    };
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= BODY_CAP) {
-        req.off('end', done);
-        done();
-      }
-    };
-    req.on('data', onData);
-    req.once('end', done);
-    req.once('error', reject);
-  });
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const body = hasBody ? await readNodeBody(req, MOST_ANY_ROUTE_READS) : undefined;
+  if (hasBody && !body) return undefined;
+  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method, headers, body });
 }
 
 /**
@@ -78,7 +47,6 @@ export async function writeWebResponse(
     return;
   }
   res.flushHeaders();
-  const reader = response.body.getReader();
-  for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
-  res.end();
+  // When the client goes away the stream is cancelled, so the handler stops writing to it (as Next does).
+  await pipeline(Readable.fromWeb(response.body as WebReadableStream), res).catch(() => undefined);
 }
