@@ -1,13 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { matchesIfNoneMatch, strongEtag } from '@/lib/http/conditional';
 import { acceptsGzip } from '@/lib/http/negotiate';
-
-/**
- * An answer made once and sent many times by the fast path (lib/server/fast-path.ts): the bytes, a gzip copy
- * where Next would compress, a strong ETag per encoding, and the headers of a 200 and of a 304. Made from Next's
- * own answers, recorded at start-up (replay.ts).
- */
 
 /** Header names in lower case, a value per line where Next sends a field more than once. */
 export type AnswerHeaders = Record<string, string | string[]>;
@@ -20,14 +14,11 @@ export interface Variant {
   notModified: AnswerHeaders;
 }
 
+/** One of Next's answers, recorded at start-up and sent many times: Next's gzip too where it compresses, an ETag each. */
 export interface CachedAnswer {
   identity: Variant;
-  /** Only where Next compresses: its Vary names Accept-Encoding and the body has COMPRESS_FROM bytes or more. */
   gzip?: Variant;
 }
-
-/** Next compresses bodies of 1 KiB and more (the `compression` package's threshold). */
-export const COMPRESS_FROM = 1024;
 
 function variant(body: Buffer, base: AnswerHeaders, encoding?: 'gzip'): Variant {
   const etag = strongEtag(body, encoding ? '-gz' : '');
@@ -45,29 +36,19 @@ function variant(body: Buffer, base: AnswerHeaders, encoding?: 'gzip'): Variant 
   };
 }
 
-/**
- * The answer of `body` with the headers Next sent with it. The `compression` package Next uses names
- * Accept-Encoding in Vary for every type it would compress, so that is where a gzip copy is made.
- */
+/** The answer Next sent to a request that takes gzip: where Next compressed it, both encodings, else the one. */
 export function cachedAnswer(body: Buffer, headers: AnswerHeaders): CachedAnswer {
-  const compress = body.length >= COMPRESS_FROM && /(^|,)\s*accept-encoding\s*(,|$)/i.test(String(headers.vary ?? ''));
-  return {
-    identity: variant(body, headers),
-    ...(compress ? { gzip: variant(gzipSync(body, { level: 9 }), headers, 'gzip') } : {}),
-  };
+  const { 'content-encoding': encoding, ...plain } = headers;
+  if (encoding !== 'gzip') return { identity: variant(body, plain) };
+  return { identity: variant(gunzipSync(body), plain), gzip: variant(body, plain, 'gzip') };
 }
 
-/**
- * True when a cached answer may stand for the route's: GET or HEAD, without Range, If-Range, If-Match or
- * If-Unmodified-Since (the routes ignore those; a cached answer would have to honour them). If-None-Match is honoured.
- */
+const UNHONOURED_PRECONDITIONS = ['range', 'if-range', 'if-match', 'if-unmodified-since'] as const;
+
+/** True when a cached answer may stand for the route's: the routes ignore these preconditions, an answer would not. */
 export function fileCanAnswer(method: string | undefined, headers: IncomingHttpHeaders): boolean {
   return (
-    (method === 'GET' || method === 'HEAD') &&
-    headers.range === undefined &&
-    headers['if-range'] === undefined &&
-    headers['if-match'] === undefined &&
-    headers['if-unmodified-since'] === undefined
+    (method === 'GET' || method === 'HEAD') && UNHONOURED_PRECONDITIONS.every((name) => headers[name] === undefined)
   );
 }
 

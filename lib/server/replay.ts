@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 import type { AnswerHeaders } from './cached-answer';
 
 /** One answer of Next as recorded at start-up: its status, the headers it would send to anyone, its bytes. */
@@ -30,9 +33,8 @@ const RECORDING_TIMEOUT_MS = 15_000;
 type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 /**
- * Asks Next, once and before the server listens, for each of `requests`: Next's request handler is served on a
- * temporary loopback port and each answer recorded as it would be sent, uncompressed (cached-answer.ts compresses
- * as Next would). A request that fails gives its Error, so that Next answers it later instead.
+ * Asks Next once, before the server listens, for each of `requests` (uncompressed unless one asks otherwise), over
+ * a temporary loopback port. A request that fails gives its Error, so that Next answers it later instead.
  */
 export async function recordFromNext(
   next: NextHandler,
@@ -42,12 +44,8 @@ export async function recordFromNext(
   const server = http.createServer((request, response) => {
     next(request, response).catch((error: unknown) => response.destroy(toError(error)));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await once(server.listen(0, '127.0.0.1'), 'listening');
+  const { port } = server.address() as AddressInfo;
   try {
     return await Promise.all(requests.map((request) => record(port, host, request).catch(toError)));
   } finally {
@@ -58,31 +56,21 @@ export async function recordFromNext(
 
 const toError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
-function record(port: number, host: string, request: RecordedRequest): Promise<Recording> {
-  const headers = {
-    host,
-    'accept-encoding': 'identity',
-    'x-forwarded-for': RECORDING_CLIENT,
-    ...request.headers,
-  };
-  return new Promise((resolve, reject) => {
-    const sent = http.request(
-      { host: '127.0.0.1', port, method: request.method, path: request.path, headers },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.once('error', reject);
-        answer.once('end', () => {
-          const kept: AnswerHeaders = {};
-          for (const [name, values] of Object.entries(answer.headersDistinct)) {
-            if (values && !OF_THE_EXCHANGE.has(name)) kept[name] = values.length === 1 ? (values[0] ?? '') : values;
-          }
-          resolve({ status: answer.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
-        });
-      },
-    );
-    sent.setTimeout(RECORDING_TIMEOUT_MS, () => sent.destroy(new Error(`no answer in ${RECORDING_TIMEOUT_MS} ms`)));
-    sent.once('error', reject);
-    sent.end();
+async function record(port: number, host: string, { method, path, headers }: RecordedRequest): Promise<Recording> {
+  const sent = http.request({
+    host: '127.0.0.1',
+    port,
+    method,
+    path,
+    headers: { host, 'accept-encoding': 'identity', 'x-forwarded-for': RECORDING_CLIENT, ...headers },
   });
+  sent.setTimeout(RECORDING_TIMEOUT_MS, () => sent.destroy(new Error(`no answer in ${RECORDING_TIMEOUT_MS} ms`)));
+  sent.end();
+  const [answer] = (await once(sent, 'response')) as [IncomingMessage];
+  const body = await buffer(answer);
+  const kept: AnswerHeaders = {};
+  for (const [name, values] of Object.entries(answer.headersDistinct)) {
+    if (values && !OF_THE_EXCHANGE.has(name)) kept[name] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  return { status: answer.statusCode ?? 0, headers: kept, body };
 }

@@ -3,31 +3,26 @@ import { RESOURCES } from '@/lib/agent/resources';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { MANIFEST_PATH, resourcePath } from '@/lib/http/api-paths';
 import { PAGE_VARY, isPagePath } from '@/lib/http/shared-headers';
-import { type AnswerHeaders, type CachedAnswer, cachedAnswer, fileCanAnswer } from './cached-answer';
+import { listTokens } from './added-by-next';
+import { type CachedAnswer, cachedAnswer, fileCanAnswer } from './cached-answer';
 import type { RecordedRequest, Recording } from './replay';
-
-/**
- * The answers the fast path sends from memory, each one Next's own answer recorded at start-up (replay.ts), and
- * which request gets which. A request is answered from memory only when it surely gets the recorded variant:
- * the same Accept as the recording (for a page: plain HTML or exactly `Accept: text/markdown`, as proxy.ts and
- * next.config.ts decide), none of the other headers the answer's Vary names (Next's router headers) and no `next-*`.
- */
 
 /** Accept values recorded for an answer whose Vary names Accept, besides none: what clients of reads most send. */
 const RECORDED_ACCEPTS = ['*/*', 'application/json', 'text/markdown'];
 
 /** The request headers a page's representation depends on (PAGE_VARY), read here through isMarkdownAgent. */
-const PAGE_SELECTORS = new Set(PAGE_VARY.toLowerCase().split(/,\s*/));
+const PAGE_SELECTORS = new Set(listTokens(PAGE_VARY.toLowerCase()));
 
 /**
- * Every request to record: each static page as HTML; with SITE_URL, also the reads whose bodies carry absolute
- * URLs (without it, those are built on each request's origin and their routes answer them), in each Accept variant.
+ * Every request to record: each static page as HTML; with SITE_URL, also the reads whose bodies carry absolute URLs
+ * in each Accept variant (without it, those URLs follow each request's origin, so the routes answer them).
  */
 export function requestsToRecord(pages: readonly string[], withSiteUrl: boolean): RecordedRequest[] {
+  // Asked as clients most ask, taking gzip: where Next compresses, its own gzip is kept (cached-answer.ts).
   const get = (path: string, accept?: string): RecordedRequest => ({
     method: 'GET',
     path,
-    headers: accept ? { accept } : {},
+    headers: { 'accept-encoding': 'gzip', ...(accept ? { accept } : {}) },
   });
   const requests = pages.filter(isPagePath).map((page) => get(page));
   if (!withSiteUrl) return requests;
@@ -58,17 +53,10 @@ interface PathAnswers {
 export type ReplayedAnswers = ReadonlyMap<string, PathAnswers>;
 
 const acceptKey = (accept: string | undefined) => (accept === undefined ? 'none' : `accept:${accept}`);
-const varyOf = (headers: AnswerHeaders) =>
-  [headers.vary ?? []]
-    .flat()
-    .flatMap((value) => value.split(','))
-    .map((token) => token.trim().toLowerCase())
-    .filter(Boolean);
 
 /**
- * The answers made of the recordings (only 200s), as Next sent them, but for its ETag (cached-answer.ts makes one
- * per encoding) and the recording request's quota: these reads are not metered, so they state the general policy
- * at its full allowance.
+ * The answers made of the 200s recorded, as Next sent them but for its ETag (one is made per encoding) and the
+ * recording's quota: these reads are not metered, so they state the policy at its full allowance.
  */
 export function replayedAnswers(
   recorded: readonly { request: RecordedRequest; recording: Recording }[],
@@ -78,7 +66,7 @@ export function replayedAnswers(
     if (recording.status !== 200) continue;
     const { etag: _etag, ...headers } = recording.headers;
     if (headers['ratelimit-limit'] !== undefined) headers['ratelimit-remaining'] = headers['ratelimit-limit'];
-    const vary = varyOf(headers);
+    const vary = listTokens(headers.vary).map((token) => token.toLowerCase());
     const absent = vary.filter((name) => name !== 'accept-encoding' && !PAGE_SELECTORS.has(name));
     const forPath = answers.get(request.path) ?? { byAccept: vary.includes('accept'), variants: new Map() };
     forPath.variants.set(acceptKey(request.headers.accept), { answer: cachedAnswer(recording.body, headers), absent });
@@ -91,9 +79,8 @@ const headerValue = (value: string | string[] | undefined): string | null =>
   Array.isArray(value) ? value.join(', ') : (value ?? null);
 
 /**
- * Which recorded variant a request for a page gets: exactly `Accept: text/markdown` is the markdown (next.config.ts
- * rewrites it before anything else); an Accept that mentions markdown, or an AI agent, may get the markdown
- * (proxy.ts decides), so Next answers; any other request gets the HTML.
+ * The variant a page request surely gets: exactly `Accept: text/markdown` the markdown (a static rewrite), other
+ * requests the HTML, except those proxy.ts may give the markdown (an Accept naming it, an AI agent): Next decides.
  */
 function pageVariant(headers: IncomingHttpHeaders): string | undefined {
   const { accept } = headers;
@@ -103,7 +90,10 @@ function pageVariant(headers: IncomingHttpHeaders): string | undefined {
   return acceptKey(undefined);
 }
 
-/** The replayed answer for this request, or undefined when Next must answer it. */
+/**
+ * The replayed answer for this request, or undefined when Next must answer it: the recorded variant is not surely
+ * the one Next would give (another Accept, a header the answer's Vary names, a `next-*` header of its router).
+ */
 export function replayedAnswerFor(
   answers: ReplayedAnswers,
   request: Pick<IncomingMessage, 'method' | 'url' | 'headers'>,

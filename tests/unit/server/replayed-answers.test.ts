@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PAGE_VARY } from '@/lib/http/shared-headers';
 import type { RecordedRequest, Recording } from '@/lib/server/replay';
@@ -28,8 +29,9 @@ const MARKDOWN_HEADERS = { ...PAGE_HEADERS, 'content-type': 'text/markdown; char
 const get = (path: string, accept?: string): RecordedRequest => ({
   method: 'GET',
   path,
-  headers: accept ? { accept } : {},
+  headers: { 'accept-encoding': 'gzip', ...(accept ? { accept } : {}) },
 });
+const HOME_HTML = `<p>${'home '.repeat(400)}</p>`;
 const recorded = (request: RecordedRequest, recording: Partial<Recording>) => ({
   request,
   recording: { status: 200, headers: {}, body: Buffer.from(request.path), ...recording },
@@ -37,7 +39,7 @@ const recorded = (request: RecordedRequest, recording: Partial<Recording>) => ({
 
 const answers = replayedAnswers([
   recorded(get('/about'), { headers: PAGE_HEADERS, body: Buffer.from('<p>about</p>') }),
-  recorded(get('/'), { headers: PAGE_HEADERS, body: Buffer.from(`<p>${'home '.repeat(400)}</p>`) }),
+  recorded(get('/'), { headers: { ...PAGE_HEADERS, 'content-encoding': 'gzip' }, body: gzipSync(HOME_HTML) }),
   recorded(get('/', 'text/markdown'), { headers: MARKDOWN_HEADERS, body: Buffer.from('# Home') }),
   recorded(get('/gone'), { status: 404, headers: PAGE_HEADERS }),
   recorded(get('/api/agent/resources/bio'), { headers: JSON_HEADERS, body: Buffer.from('{"json":1}') }),
@@ -78,10 +80,16 @@ describe('the answers made of the recordings', () => {
     expect(about['content-length']).toBe('12');
   });
 
-  it('gzip only where Next compresses: Accept-Encoding in Vary and 1 KiB or more', () => {
+  it("gzip only where Next compressed, with Next's bytes; the identity is them decoded", () => {
     expect(ask('/about')?.gzip).toBeUndefined();
-    expect(ask('/')?.gzip?.headers['content-encoding']).toBe('gzip');
-    expect(ask('/')?.gzip?.etag).toMatch(/-gz"$/);
+    expect(ask('/about')?.identity.headers['content-encoding']).toBeUndefined();
+    const home = ask('/');
+    expect(home?.gzip?.headers['content-encoding']).toBe('gzip');
+    expect(home?.gzip?.etag).toMatch(/-gz"$/);
+    expect(gunzipSync(home?.gzip?.body ?? Buffer.alloc(0)).toString()).toBe(HOME_HTML);
+    expect(home?.identity.body.toString()).toBe(HOME_HTML);
+    expect(home?.identity.headers['content-encoding']).toBeUndefined();
+    expect(home?.identity.headers['content-length']).toBe(String(HOME_HTML.length));
   });
 
   it("API reads are not metered: they state the recording's policy at its full allowance", () => {
