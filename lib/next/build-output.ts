@@ -3,15 +3,11 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * Everything this project reads of Next's build output and of how `next start` answers, in one module: the checklist
- * for a Next upgrade (docs/serving.md, "Next's internals"). tests/integration/serving-parity.test.ts serves one build
- * through the project's server and through bare `next start` and fails when any of this drifts.
+ * Everything this project reads of Next's build output and of how `next start` answers: the checklist for a Next
+ * upgrade (docs/serving.md, "Next's internals"). tests/integration/serving-parity.test.ts fails when it drifts.
  */
 
-/**
- * Next compresses answers through the `compression` package, which adds `Vary: Accept-Encoding` to every answer
- * whose type is compressible, whatever its size.
- */
+/** Next's `compression` names Accept-Encoding in Vary for every compressible type, whatever the answer's size. */
 export function nextAddsAcceptEncodingToVary(contentType: string | undefined): boolean {
   return (
     contentType !== undefined &&
@@ -23,7 +19,6 @@ const PageMetaSchema = z.looseObject({
   status: z.number().optional(),
   headers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.number()])).optional(),
 });
-type PageMeta = z.infer<typeof PageMetaSchema>;
 
 const PrerenderManifestSchema = z.object({
   routes: z.record(
@@ -54,34 +49,22 @@ export interface PrerenderedHtml {
   metaFile: string;
 }
 
-function* htmlFilesUnder(dir: string): Generator<string> {
-  if (!fs.existsSync(dir)) return;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFilesUnder(full);
-    else if (entry.name.endsWith('.html')) yield full;
-  }
-}
-
 /** Every HTML file Next prerendered (pages and its own 404), with its `.meta` beside it. */
 export function listPrerenderedHtml(distDir: string): PrerenderedHtml[] {
   const appDir = path.join(distDir, 'server', 'app');
-  const pages: PrerenderedHtml[] = [];
-  for (const htmlFile of htmlFilesUnder(appDir)) {
-    const metaFile = htmlFile.replace(/\.html$/, '.meta');
-    if (!fs.existsSync(metaFile)) continue;
-    const relative = path
-      .relative(appDir, htmlFile)
-      .replace(/\.html$/, '')
-      .split(path.sep)
-      .join('/');
-    pages.push({ route: relative === 'index' ? '/' : `/${relative}`, htmlFile, metaFile });
-  }
-  return pages;
-}
-
-function readMeta(metaFile: string): PageMeta {
-  return PageMetaSchema.parse(JSON.parse(fs.readFileSync(metaFile, 'utf8')));
+  if (!fs.existsSync(appDir)) return [];
+  return fs
+    .readdirSync(appDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html') && fs.existsSync(path.join(appDir, file.replace(/\.html$/, '.meta'))))
+    .sort()
+    .map((file) => {
+      const htmlFile = path.join(appDir, file);
+      const route = file
+        .replace(/\.html$/, '')
+        .split(path.sep)
+        .join('/');
+      return { route: route === 'index' ? '/' : `/${route}`, htmlFile, metaFile: htmlFile.replace(/\.html$/, '.meta') };
+    });
 }
 
 /**
@@ -89,7 +72,7 @@ function readMeta(metaFile: string): PageMeta {
  * own (app-page runtime, "cachedData.headers"). Build time only; the rest of the file is kept as it is.
  */
 export function setPageMetaHeaders(page: PrerenderedHtml, headers: Record<string, string>): void {
-  const meta = readMeta(page.metaFile);
+  const meta = PageMetaSchema.parse(JSON.parse(fs.readFileSync(page.metaFile, 'utf8')));
   const merged = { ...meta.headers, ...headers };
   if (JSON.stringify(merged) === JSON.stringify(meta.headers)) return;
   const partial = `${page.metaFile}.${process.pid}.tmp`;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '@/lib/config/env';
 import { pageHeadersWarning } from '@/lib/security/page-headers';
+import type { NextHeadersFor } from '@/lib/security/request-guard';
 import type { Endpoint } from '@/lib/http/api-route';
 import { readBuildId, readServerActionIds, staticPageRoutes } from '@/lib/next/build-output';
 import { SHARED_HEADERS } from '@/lib/http/shared-headers';
@@ -14,7 +15,7 @@ import {
   withNextAdditions,
 } from './added-by-next';
 import { FAST_ENDPOINTS, FastPath } from './fast-path';
-import { type RecordedRequest, recordFromNext } from './replay';
+import { type RecordedRequest, type Recording, recordFromNext } from './replay';
 import { replayedAnswers, requestsToRecord } from './replayed-answers';
 
 /** What the project's server takes from the build before Next starts. */
@@ -30,9 +31,6 @@ export function loadBuild(distDir: string): LoadedBuild {
   if (missingHeaders) console.warn(missingHeaders);
   return { serverActionIds: readServerActionIds(distDir), staticPages: staticPageRoutes(distDir) };
 }
-
-/** The headers to write with an answer of the project's server's own on `pathname`, as `next start` would send it. */
-export type NextHeadersFor = (pathname: string, own: Record<string, string>) => Record<string, string>;
 
 /** A request whose answer through Next, less the answer of our own code alone, is what Next adds on its path. */
 interface Probe {
@@ -59,10 +57,8 @@ function unroutedAt(path: string): Probe {
 }
 
 /**
- * The fast path, made of Next's own answers: asked once at start-up, before the server listens (replay.ts), for
- * every answer served from memory, for what it adds to the endpoints' answers, and for what it adds to proxy.ts's
- * own answers on each kind of path (the headers of the guard's answers). Whatever Next did not answer is said once
- * in the log and left to Next, or given the shared headers only: it costs speed, never service.
+ * Asks Next once, before the server listens, for the answers served from memory and for what it adds to the
+ * endpoints' and the guard's own answers. What Next did not answer is logged and left to Next: it costs speed only.
  */
 export async function fastPathFromNext(
   next: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
@@ -78,18 +74,15 @@ export async function fastPathFromNext(
   console.log(
     `[fast path] ${recordings.length} answers asked of Next in ${Math.round(performance.now() - started)} ms`,
   );
-  const recorded = reads.flatMap((request, i) => {
+  const recorded: { request: RecordedRequest; recording: Recording }[] = [];
+  const failed: string[] = [];
+  for (const [i, request] of reads.entries()) {
     const recording = recordings[i];
-    return recording && !(recording instanceof Error) ? [{ request, recording }] : [];
-  });
-  const failed = reads.filter((_, i) => {
-    const recording = recordings[i];
-    return recording instanceof Error || recording?.status !== 200;
-  });
-  if (failed.length > 0) {
-    const named = failed.map(({ path, headers }) => (headers.accept ? `${path} (Accept: ${headers.accept})` : path));
-    console.warn(`[fast path] Next did not answer ${named.join(', ')} with a 200 at start-up: Next serves them.`);
+    if (recording && !(recording instanceof Error) && recording.status === 200) recorded.push({ request, recording });
+    else failed.push(request.headers.accept ? `${request.path} (Accept: ${request.headers.accept})` : request.path);
   }
+  if (failed.length > 0)
+    console.warn(`[fast path] Next did not answer ${failed.join(', ')} with a 200 at start-up: Next serves them.`);
   const added = await Promise.all(
     probes.map(async ({ request, own, otherwise }, i) => {
       const [viaNext, ours] = [recordings[reads.length + i], await own()];
