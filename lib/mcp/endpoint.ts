@@ -6,7 +6,14 @@ import { preferredMediaType } from '@/lib/http/negotiate';
 import { countMcpMethods } from '@/lib/counting/tool-counts';
 import { toolContextForPost } from './surface/server';
 import { answerDirectCall } from './transport/direct-call';
-import { START_AGAIN, requireServedVersion, requireSession, serve2025, startSession } from './transport/era-2025';
+import {
+  START_AGAIN,
+  requireServedVersion,
+  requireSession,
+  serve2025,
+  sessionlessRevision,
+  startSession,
+} from './transport/era-2025';
 import { readEnvelope, serve2026 } from './transport/era-2026';
 import { countBatch, methodsOf, readPostedMessages } from './transport/messages';
 import { isStatelessRevision } from './transport/protocol';
@@ -20,8 +27,14 @@ const MCP_ALLOW = allowHeader(['GET', 'POST', 'DELETE']);
 /** What GET /api/mcp answers a caller without a session: the server description, built by lib/discovery. */
 export type DescribeServer = (origin: string) => unknown;
 
-/** Which era answers a POST: decided once, here, from the body's `_meta`, the session id and the header. */
-type Era = { kind: '2026-07-28'; revision?: string } | { kind: '2025'; session: SessionRecord };
+/**
+ * Which era answers a POST: decided once, here, from the body's `_meta`, the session id and the header. A 2025
+ * request without a session is served at the revision its header names (docs/mcp-clients.md, "Tolerances").
+ */
+type Era =
+  | { kind: '2026-07-28'; revision?: string }
+  | { kind: '2025'; session: SessionRecord }
+  | { kind: '2025'; session?: undefined; protocolVersion: string };
 
 async function decideEra(
   request: Request,
@@ -42,7 +55,8 @@ async function decideEra(
   ) {
     return { kind: '2026-07-28' };
   }
-  return { kind: '2025', session: posted.initialize ? startSession(posted.initialize) : await requireSession(request) };
+  if (posted.initialize) return { kind: '2025', session: startSession(posted.initialize) };
+  return { kind: '2025', protocolVersion: sessionlessRevision(request) };
 }
 
 /**
@@ -68,16 +82,19 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
     return response;
   }
   const { session } = era;
-  const toolContext = toolContextForPost(request, context, {
-    kind: 'mcp',
-    protocolVersion: session.protocolVersion,
-    client: session.client,
-  });
+  // Where no session names the client, the mail and the counts go by what the request shows: its User-Agent.
+  const toolContext = toolContextForPost(
+    request,
+    context,
+    session
+      ? { kind: 'mcp', protocolVersion: session.protocolVersion, client: session.client }
+      : { kind: 'mcp', protocolVersion: era.protocolVersion, userAgent: request.headers.get('user-agent') ?? '' },
+  );
   const response =
     (mode === 'json' ? await answerDirectCall(request, posted.body, { kind: '2025' }, toolContext) : undefined) ??
     (await serve2025(request, posted.body, toolContext, mode));
-  response.headers.set('Mcp-Session-Id', session.id);
-  response.headers.set('MCP-Protocol-Version', session.protocolVersion);
+  if (session) response.headers.set('Mcp-Session-Id', session.id);
+  response.headers.set('MCP-Protocol-Version', toolContext.protocolVersion);
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }
