@@ -156,7 +156,7 @@ describe('lifecycle at 2025-03-26', () => {
     const listed = await post(call(2, 'tools/list'), { Accept: 'text/event-stream', 'Mcp-Session-Id': session });
     expect(listed.headers.get('content-type')).toBe('text/event-stream');
     const [answer] = sseMessages(await listed.text());
-    expect(answer.result.tools).toHaveLength(2);
+    expect(answer.result.tools).toHaveLength(4);
   });
 
   it('refuses a client that accepts neither type (406) and a body not sent as JSON (415)', async () => {
@@ -292,7 +292,7 @@ describe('GET /api/mcp', () => {
       protocolVersion: '2025-03-26',
       serverInfo: { version: API_VERSION },
     });
-    expect(description.result.tools).toEqual(['evaluate_client_needs', 'schedule_consultation']);
+    expect(description.result.tools).toEqual(['evaluate_client_needs', 'schedule_consultation', 'search', 'fetch']);
     expect(description.result.prompts).toEqual(['qualify_client', 'draft_consultation_request']);
     expect(description.result.resources).toHaveLength(4);
     expect(description.result.protocolVersions).toEqual([
@@ -422,6 +422,8 @@ describe('discovery of the MCP server', () => {
         'schedule_consultation',
         { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
       ],
+      ['search', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
+      ['fetch', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
     ]);
   });
 
@@ -562,6 +564,8 @@ describe('the 2026-07-28 revision, without a session', () => {
     expect(result.tools.map((tool: { name: string }) => tool.name)).toEqual([
       'evaluate_client_needs',
       'schedule_consultation',
+      'search',
+      'fetch',
     ]);
     const called = await modern(3, 'tools/call', {
       name: 'evaluate_client_needs',

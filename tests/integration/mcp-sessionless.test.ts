@@ -127,6 +127,42 @@ describe('a 2025 request without a session', () => {
   });
 });
 
+describe('search and fetch, as ChatGPT calls them', () => {
+  it('search ranks the page a plain-language query is about first; fetch returns its markdown', async () => {
+    const searched = await answerOf(
+      await post(
+        call(30, 'tools/call', { name: 'search', arguments: { query: 'a new name and logo after a merger' } }),
+      ),
+    );
+    const { results } = z
+      .object({ results: z.array(z.object({ id: z.string(), title: z.string(), url: z.string() })) })
+      .parse(searched.result?.structuredContent);
+    expect(results[0]).toMatchObject({
+      id: 'engagements/brand-identity',
+      url: expect.stringMatching(/\/engagements\/brand-identity$/),
+    });
+    const fetched = await answerOf(
+      await post(call(31, 'tools/call', { name: 'fetch', arguments: { id: results[0]?.id } })),
+    );
+    expect(fetched.result?.structuredContent).toMatchObject({
+      id: 'engagements/brand-identity',
+      metadata: { kind: 'engagement' },
+    });
+    // The page's markdown as <page>.md serves it, whose links use the site's URL where MCP uses the request's origin.
+    const markdown = await (await fetch(`${served.app.url}/engagements/brand-identity.md`)).text();
+    const siteOrigin = new URL(/canonical_url: "([^"]+)"/.exec(markdown)?.[1] ?? served.app.url).origin;
+    expect(fetched.result?.structuredContent).toMatchObject({ text: markdown.replaceAll(siteOrigin, served.app.url) });
+  });
+
+  it('an unknown id is a tool error that says how to search', async () => {
+    const { result } = await answerOf(
+      await post(call(32, 'tools/call', { name: 'fetch', arguments: { id: 'pricing' } })),
+    );
+    expect(result?.isError).toBe(true);
+    expect(ContentSchema.parse(result?.content)[0]?.text).toMatch(/^NOT_FOUND: .*\nResolution: Call search/s);
+  });
+});
+
 describe('a request that carries an id keeps the session rules', () => {
   it('an id ended by DELETE and a forged id are 404, so the client initializes again', async () => {
     const init = await post(

@@ -1,7 +1,7 @@
 import { RESOURCES } from '@/lib/agent/resources';
-import { TOOLS } from '@/lib/agent/tools';
 import { PROMPTS } from '@/lib/mcp/surface/prompts';
 import { serverInfo } from '@/lib/mcp/surface/server';
+import { MCP_TOOL_NAMES } from '@/lib/mcp/surface/tools';
 import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
 import type { McpServerDescription } from './schemas';
 
@@ -19,7 +19,7 @@ export function buildMcpServerDescription(origin: string): McpServerDescription 
       protocolVersion: MCP_PROTOCOL_REVISION,
       protocolVersions: [...SERVED_REVISIONS],
       resources: RESOURCES.map((resource) => resource.uri),
-      tools: TOOLS.map((tool) => tool.name),
+      tools: [...MCP_TOOL_NAMES],
       prompts: PROMPTS.map((prompt) => prompt.name),
     },
   };
