@@ -129,6 +129,9 @@ export function buildMcpServer(
   return server;
 }
 
+/** How an MCP call arrived, as the consultant's mail and the counts name it. */
+export type McpChannel = Extract<RequestChannel, { kind: 'mcp' }>;
+
 /**
  * What a tool called in one POST knows: the request's origin, id and quotas, the revision and channel it speaks,
  * and the documents search and fetch serve.
@@ -136,7 +139,7 @@ export function buildMcpServer(
 export function toolContextForPost(
   request: Request,
   context: ApiContext,
-  channel: Extract<RequestChannel, { kind: 'mcp' }>,
+  channel: McpChannel,
   listDocuments: ListDocuments,
 ): McpToolContext {
   return {
