@@ -75,8 +75,8 @@ export function partsUsedBy(methods: readonly string[]): McpParts {
 }
 
 /**
- * An McpServer for one HTTP request: the four resources, the two tools and the prompts, all from
- * lib/agent. Built per request so that no live object outlives the request; a session lives in its id
+ * An McpServer for one HTTP request: the four resources, the tools and the prompts, all from
+ * lib/agent and this folder. Built per request so that no live object outlives the request; a session lives in its id
  * (lib/mcp/transport/session-id.ts). Resources and prompts are registered only when the request uses them
  * (a tools/call needs neither); the capabilities, declared below, are the same either way.
  */
