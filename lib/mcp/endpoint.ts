@@ -15,12 +15,12 @@ import {
   sessionlessRevision,
   startSession,
 } from './transport/era-2025';
-import { readEnvelope, serve2026 } from './transport/era-2026';
+import { serve2026 } from './transport/era-2026';
 import { type PostedMessages, countBatch, methodsOf, readPostedMessages } from './transport/messages';
 import { isStatelessRevision } from './transport/protocol';
 import { responseMode } from './transport/response-mode';
 import { SESSION_LIFETIME_MS, type SessionRecord, getEndedSessions } from './transport/sessions';
-import { envelopeRevisionToServe } from './transport/tolerance';
+import { envelopeRevisionToServe, readEnvelope } from './transport/tolerance';
 
 /** The Allow header of this endpoint's own 405, the same as the route's OPTIONS answer (HEAD comes with GET). */
 const MCP_ALLOW = allowHeader(['GET', 'POST', 'DELETE']);
