@@ -3,8 +3,8 @@ import { helpers, verifierFromJWK } from 'web-bot-auth/crypto';
 import { z } from 'zod';
 import { processSingleton } from '@/lib/process-singleton';
 
-/** The longest a request waits for a signer's key directory; past it the request is "claimed" (docs/agents-and-crawlers.md). */
-export const DIRECTORY_TIMEOUT_MS = 1_000;
+/** The longest a fetch of a key directory may take, body included; a request waits far less (verify-request.ts). */
+export const DIRECTORY_FETCH_TIMEOUT_MS = 5_000;
 /** The largest key directory read; a real one holds a few keys in well under 4 KiB. */
 export const MAX_DIRECTORY_BYTES = 64 * 1024;
 /** Keys are kept for the directory's max-age within these bounds, an hour when it names none. */
@@ -88,14 +88,14 @@ async function keysOf(document: unknown): Promise<Map<string, DirectoryKey>> {
 
 /**
  * Fetches `origin`'s key directory: that path on that origin only, no redirect followed, a 200 of at most
- * MAX_DIRECTORY_BYTES within DIRECTORY_TIMEOUT_MS. A failure keeps no keys until RETRY_AFTER_MS has passed.
+ * MAX_DIRECTORY_BYTES within DIRECTORY_FETCH_TIMEOUT_MS. A failure keeps no keys until RETRY_AFTER_MS has passed.
  */
 async function fetchDirectory(origin: string): Promise<CachedDirectory> {
   const now = Date.now();
   try {
     const response = await fetch(`${origin}${HTTP_MESSAGE_SIGNATURES_DIRECTORY}`, {
       redirect: 'manual',
-      signal: AbortSignal.timeout(DIRECTORY_TIMEOUT_MS),
+      signal: AbortSignal.timeout(DIRECTORY_FETCH_TIMEOUT_MS),
       headers: { Accept: 'application/http-message-signatures-directory+json, application/json' },
     });
     const keys = await keysOf(JSON.parse(await boundedBody(response)));

@@ -1,6 +1,6 @@
 import { HTTP_MESSAGE_SIGNATURE_TAG, SIGNATURE_AGENT_HEADER, verify } from 'web-bot-auth';
 import type { HeaderSource } from '@/lib/http/ai-agents';
-import { directoryKey } from './key-directory';
+import { DIRECTORY_FETCH_TIMEOUT_MS, directoryKey } from './key-directory';
 import { coveredComponents, originOf, signatureAgentFor, signatureLabel } from './signature-agent';
 
 /** Who a request says it is, after verification: a listed signer's valid signature, or a claim only. */
@@ -16,6 +16,11 @@ export interface SignedRequest {
 /** The longest a signature may be valid (`expires` - `created`): a longer one could be replayed for days. */
 const MAX_LIFETIME_S = 86_400;
 const MAX_REMEMBERED = 1_000;
+/**
+ * The longest a request that needs the verdict (a consultation's mail) waits for a signer's key directory. The
+ * fetch goes on past it, so the keys are there for the signer's next request.
+ */
+export const MAX_WAIT_MS = 1_000;
 /** Signature checks already made, by key, signature and signature base: a request is checked once however often asked. */
 const checked = new Map<string, boolean>();
 
@@ -29,6 +34,15 @@ export function carriesSignature(headers: HeaderSource): boolean {
 }
 
 const claimed = (reason: string, signer?: string): AgentIdentity => ({ verified: false, signer, reason });
+
+/** `promise`'s value, or a rejection once `ms` have passed. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('key directory not answered in time')), ms).unref();
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 async function checkOnce(key: string, check: () => Promise<void>): Promise<void> {
   let valid = checked.get(key);
@@ -48,10 +62,12 @@ async function checkOnce(key: string, check: () => Promise<void>): Promise<void>
  * named by Signature-Agent must be on `signers` (origins), the signature must cover `@authority` and
  * `signature-agent`, carry the `web-bot-auth` tag, `created` and `expires` around now, and verify with a key of
  * the signer's directory. Anything short of that is a claim, never an error: the request is served as any other.
+ * A directory not read within `maxWaitMs` makes a claim too (its fetch has its own, longer bound).
  */
 export async function verifySignedRequest(
   request: SignedRequest,
   signers: ReadonlySet<string>,
+  maxWaitMs = DIRECTORY_FETCH_TIMEOUT_MS,
 ): Promise<AgentIdentity> {
   const { headers } = request;
   const input = headers.get('signature-input');
@@ -77,7 +93,7 @@ export async function verifySignedRequest(
       if (params.tag !== HTTP_MESSAGE_SIGNATURE_TAG) throw new Error('tag');
       const lifetime = (params.expires.getTime() - params.created.getTime()) / 1000;
       if (!(lifetime > 0 && lifetime <= MAX_LIFETIME_S)) throw new Error('lifetime');
-      const key = await directoryKey(signer, params.keyid);
+      const key = await within(directoryKey(signer, params.keyid), maxWaitMs);
       if (!key) throw new Error('unknown key');
       const id = `${params.keyid}\n${Buffer.from(signature).toString('base64')}\n${data}`;
       await checkOnce(id, async () => key.verify(data, signature, params));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DIRECTORY_TIMEOUT_MS, forgetDirectories } from '@/lib/security/web-bot-auth/key-directory';
+import { forgetDirectories } from '@/lib/security/web-bot-auth/key-directory';
 import { signatureAgentFor } from '@/lib/security/web-bot-auth/signature-agent';
-import { type SignedRequest, verifySignedRequest } from '@/lib/security/web-bot-auth/verify-request';
+import { MAX_WAIT_MS, type SignedRequest, verifySignedRequest } from '@/lib/security/web-bot-auth/verify-request';
 import { type SigningAgent, startSigningAgent } from '../../fixtures/signing-agent';
 
 const SITE = 'http://site.test';
@@ -111,17 +111,40 @@ describe('verifySignedRequest', () => {
     });
   });
 
-  for (const mode of ['redirect', 'down', 'not-found', 'huge', 'slow'] as const) {
-    it(`a directory that is ${mode} verifies nothing, within the time-out`, async () => {
+  for (const mode of ['redirect', 'down', 'not-found', 'huge'] as const) {
+    it(`a directory that is ${mode} verifies nothing, and is not asked again for a while`, async () => {
       agent.mode = mode;
       const headers = await agent.sign(`${SITE}/`);
-      const started = Date.now();
-      expect(await verifySignedRequest(requestOf(headers, '/'), signers)).toMatchObject({ verified: false });
-      expect(Date.now() - started).toBeLessThan(DIRECTORY_TIMEOUT_MS + 500);
+      const before = agent.fetches;
+      expect(await verifySignedRequest(requestOf(headers, '/'), signers, MAX_WAIT_MS)).toMatchObject({
+        verified: false,
+      });
       // Within the retry interval the failure is remembered: the next request does not wait at all.
       const again = Date.now();
-      expect(await verifySignedRequest(requestOf(headers, '/'), signers)).toMatchObject({ verified: false });
+      expect(await verifySignedRequest(requestOf(headers, '/'), signers, MAX_WAIT_MS)).toMatchObject({
+        verified: false,
+      });
       expect(Date.now() - again).toBeLessThan(100);
+      expect(agent.fetches - before).toBe(1);
     });
   }
+
+  it('a slow directory holds a request up for MAX_WAIT_MS at most, and verifies nothing', async () => {
+    agent.mode = 'slow';
+    const headers = await agent.sign(`${SITE}/`);
+    for (let i = 0; i < 2; i++) {
+      const started = Date.now();
+      expect(await verifySignedRequest(requestOf(headers, '/'), signers, MAX_WAIT_MS)).toMatchObject({
+        verified: false,
+        reason: 'key directory not answered in time',
+      });
+      expect(Date.now() - started).toBeLessThan(MAX_WAIT_MS + 500);
+    }
+  });
+
+  it('a directory slower than the wait still fills the cache for the next request', async () => {
+    const headers = await agent.sign(`${SITE}/`);
+    expect(await verifySignedRequest(requestOf(headers, '/'), signers, 0)).toMatchObject({ verified: false });
+    expect(await verifySignedRequest(requestOf(headers, '/'), signers, MAX_WAIT_MS)).toMatchObject({ verified: true });
+  });
 });
