@@ -5,6 +5,7 @@ import { type SigningAgent, startSigningAgent } from '../fixtures/signing-agent'
 import type { RunningApp } from './support/app';
 import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { countOf, countReaches, embeddedStore, freshDataDir, insightsJson } from './support/insights';
+import { MCP_ACCEPT, mcpInitialize, rpc } from './support/redis';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
@@ -117,6 +118,24 @@ describe("the consultant's mail says who verified a request, or that its identit
       const { text } = await schedule(await good.sign(`${app.url}${SCHEDULE}`, { method: 'POST', form }));
       expect(text).toContain(`Identity: verified by ${good.origin} (Web Bot Auth signature)`);
     }
+  });
+
+  it('names the signer of a valid signature on a tools/call over MCP too', async () => {
+    const session = (await mcpInitialize(app.url)).headers.get('mcp-session-id') ?? '';
+    const before = smtp.received.length;
+    const call = await fetch(`${app.url}/api/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: MCP_ACCEPT,
+        'Mcp-Session-Id': session,
+        ...(await good.sign(`${app.url}/api/mcp`, { method: 'POST' })),
+      },
+      body: JSON.stringify(rpc(2, 'tools/call', { name: 'schedule_consultation', arguments: request })),
+    });
+    expect(call.status).toBe(200);
+    await call.text();
+    expect(String(smtp.received[before]?.parsed.text ?? '')).toContain(`Identity: verified by ${good.origin}`);
   });
 
   it('says only claimed for an unsigned request and for every signature that does not verify, within the bound', async () => {
