@@ -6,6 +6,7 @@ import type { RunningApp } from './support/app';
 import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { countOf, countReaches, embeddedStore, freshDataDir, insightsJson } from './support/insights';
 import { MCP_ACCEPT, mcpInitialize, rpc } from './support/redis';
+import { contactFormData } from './support/contact-form';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
@@ -136,6 +137,18 @@ describe("the consultant's mail says who verified a request, or that its identit
     expect(call.status).toBe(200);
     await call.text();
     expect(String(smtp.received[before]?.parsed.text ?? '')).toContain(`Identity: verified by ${good.origin}`);
+  });
+
+  it('names the signer of a valid signature on the contact form', async () => {
+    const before = smtp.received.length;
+    const response = await fetch(`${app.url}/contact`, {
+      method: 'POST',
+      headers: { Origin: app.url, ...(await good.sign(`${app.url}/contact`, { method: 'POST' })) },
+      body: await contactFormData(app.url, request),
+    });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    expect(String(smtp.received[before]?.parsed.text)).toContain(`Identity: verified by ${good.origin}`);
   });
 
   it('says only claimed for an unsigned request and for every signature that does not verify, within the bound', async () => {
