@@ -1,5 +1,6 @@
 import { HTTP_MESSAGE_SIGNATURE_TAG, SIGNATURE_AGENT_HEADER, verify } from 'web-bot-auth';
 import type { HeaderSource } from '@/lib/http/ai-agents';
+import { processSingleton } from '@/lib/process-singleton';
 import { DIRECTORY_FETCH_TIMEOUT_MS, directoryKey } from './key-directory';
 import { coveredComponents, originOf, signatureAgentFor, signatureLabel } from './signature-agent';
 
@@ -22,7 +23,8 @@ const MAX_REMEMBERED = 1_000;
  */
 export const MAX_WAIT_MS = 1_000;
 /** Signature checks already made, by key, signature and signature base: a request is checked once however often asked. */
-const checked = new Map<string, boolean>();
+// One per process: under bare `next start` proxy.ts (the count) and the routes (the mail) are separate bundles.
+const checked = processSingleton('web-bot-auth-checks', () => new Map<string, boolean>());
 
 /** Whether a request carries any of the headers of a signature; only those are verified. */
 export function carriesSignature(headers: HeaderSource): boolean {
