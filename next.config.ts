@@ -31,8 +31,9 @@ const nextConfig: NextConfig = {
     return {
       beforeFiles: [
         // `<page>.md` is the page as markdown, served by app/md/[...slug] (prerendered). Static rules: no code runs.
+        // Files of /.well-known (an Agent Skill's SKILL.md) are documents of their own, not pages.
         { source: '/index.md', destination: '/md/index' },
-        { source: '/:path((?!api/|md/|_next/).+)\\.md', destination: '/md/:path' },
+        { source: '/:path((?!api/|md/|_next/|\\.well-known/).+)\\.md', destination: '/md/:path' },
         // A page asked for with exactly `Accept: text/markdown` (what agents send) needs no negotiation, so a
         // static rule serves it and proxy.ts runs only for Accept headers that need RFC 9110 negotiation.
         { source: '/', has: [ACCEPT_EXACTLY_MARKDOWN], destination: '/md/index' },

@@ -65,7 +65,8 @@ function refuseFormPost(request: NextRequest): NextResponse | undefined {
  */
 export function proxy(request: NextRequest): NextResponse {
   // Under the project's server its pipeline has counted the request already.
-  if (!projectServer.running) countRequest(request.method, request.nextUrl.pathname, request.headers);
+  const { pathname, search } = request.nextUrl;
+  if (!projectServer.running) countRequest(request.method, pathname, request.headers, `${pathname}${search}`);
   isSiteHost ??= siteHostCheck(getConfig());
   const host = request.headers.get('host') ?? undefined;
   if (!isSiteHost(host)) {

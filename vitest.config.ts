@@ -36,6 +36,8 @@ const SERVED_EITHER_WAY = [
   'tests/integration/mcp-server-card.test.ts',
   'tests/integration/traffic-counts.test.ts',
   'tests/integration/mail-ceiling.test.ts',
+  'tests/integration/verified-agents.test.ts',
+  'tests/integration/discovery-documents.test.ts',
 ];
 
 export default defineConfig({

@@ -87,12 +87,12 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** The project's server (npm start) on 127.0.0.1 at the port of SITE_URL; resolves once the homepage answers (at most 30 s). */
-export async function startApp(siteUrl: string): Promise<Server> {
+export async function startApp(siteUrl: string, env: Record<string, string> = {}): Promise<Server> {
   const port = new URL(siteUrl).port;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   const child = spawn(process.execPath, ['dist/server.mjs', '-H', '127.0.0.1', '-p', port], {
     cwd: ROOT,
-    env: { ...benchEnv(siteUrl), NODE_ENV: 'production', DATA_DIR: dataDir },
+    env: { ...benchEnv(siteUrl), NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

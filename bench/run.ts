@@ -12,6 +12,7 @@ import {
 } from './app';
 import { cliOptions, runMain } from './cli';
 import { MAX_P99_MS, TARGETS, type Target } from './targets';
+import { startSigningAgent } from '../tests/fixtures/signing-agent';
 
 /**
  * `npm run bench`: builds the app into .next-bench with SITE_URL on loopback, serves it with
@@ -158,7 +159,9 @@ async function main(): Promise<number> {
     console.log('bench: npm run build ...');
     buildApp(siteUrl);
   }
-  const app = await startApp(siteUrl);
+  // A signer whose key directory is served on loopback and listed, for the signed targets.
+  const signer = await startSigningAgent();
+  const app = await startApp(siteUrl, { WEB_BOT_AUTH_SIGNERS: signer.origin });
   const bare = await startBareServer();
   const rows: string[][] = [];
   const measured = new Map<string, number>();
@@ -166,7 +169,11 @@ async function main(): Promise<number> {
   try {
     const session = targets.some((target) => target.mcpSession) ? await openMcpSession(app.url) : {};
     for (const target of targets) {
-      const headers = { ...target.headers, ...(target.mcpSession ? session : {}) };
+      // One signature, valid for the whole run, is replayed: the app checks it once and remembers the check.
+      const signature = target.signed
+        ? await signer.sign(`${app.url}${target.path}`, { method: target.method, expiresIn: 3600 })
+        : {};
+      const headers = { ...target.headers, ...(target.mcpSession ? session : {}), ...signature };
       const captured = await capture(`${app.url}${target.path}`, target.method, headers, target.body);
       check(target, captured);
       await bare.serve(captured);
@@ -202,6 +209,7 @@ async function main(): Promise<number> {
   } finally {
     await bare.stop();
     await app.stop();
+    await signer.close();
   }
   const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'limit req/s', 'ratio', 'floor', 'cost', ''];
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)));

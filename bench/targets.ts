@@ -18,6 +18,8 @@ export interface Target {
   mcpSession?: boolean;
   /** At most this many times the cost (1 / req/s) of the target named, measured in the same run. */
   maxCostOf?: { target: string; times: number };
+  /** Signed with Web Bot Auth by a signer the app lists (run.ts serves its key directory on loopback). */
+  signed?: boolean;
 }
 
 /** A browser's Accept for a page view (proxy.ts is not run for it: it does not mention text/markdown). */
@@ -89,6 +91,15 @@ export const TARGETS: Target[] = [
     expect: { type: /^text\/html/, body: '<!DOCTYPE html>' },
   },
   {
+    name: 'GET / (HTML), signed agent',
+    method: 'GET',
+    path: '/',
+    headers: { Accept: BROWSER_ACCEPT },
+    signed: true,
+    floor: 0.05,
+    expect: { type: /^text\/html/, body: '<!DOCTYPE html>' },
+  },
+  {
     name: 'GET /index.md',
     method: 'GET',
     path: '/index.md',
@@ -109,6 +120,16 @@ export const TARGETS: Target[] = [
     path: '/api/agent/tools/evaluate-client-needs',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(EVALUATE_INPUT),
+    floor: 0.03,
+    expect: { type: /^application\/json/, body: '"recommended"' },
+  },
+  {
+    name: `${REST_TOOL_CALL}, signed agent`,
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(EVALUATE_INPUT),
+    signed: true,
     floor: 0.03,
     expect: { type: /^application\/json/, body: '"recommended"' },
   },

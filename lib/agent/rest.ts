@@ -1,4 +1,5 @@
 import { publicOrigin } from '@/lib/http/forwarded';
+import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { readJsonBody } from '@/lib/http/body';
 import { NotFoundError } from '@/lib/http/errors';
 import { fingerprintOf, readIdempotencyKey, runIdempotently } from '@/lib/http/idempotency-key';
@@ -61,6 +62,7 @@ export async function callTool(request: Request, context: ApiContext): Promise<R
       requestId: context.requestId,
       consume: context.consume,
       channel: { kind: 'rest', userAgent: request.headers.get('user-agent') ?? undefined },
+      identity: () => agentIdentityOfRequest(request),
     });
     return json(output, 200, { 'Cache-Control': 'no-store' });
   };

@@ -3,6 +3,7 @@ import { getConfig } from '@/lib/config/env';
 import { getBio, getEngagements } from '@/lib/content';
 import type { Quota } from '@/lib/http/quota';
 import { sendConsultationRequest } from '@/lib/mail/send';
+import type { AgentIdentity } from '@/lib/security/web-bot-auth/verify-request';
 import { mailTriage } from './triage';
 import { consumeSiteMailAllowance } from '@/lib/mail/site-ceiling';
 import { count } from '@/lib/counting/counts';
@@ -27,6 +28,8 @@ export interface ToolContext {
   consume(quota: Quota): Promise<void>;
   /** How the call arrived, as the request itself said; the consultant's mail shows it. */
   channel: RequestChannel;
+  /** Verifies the request's Web Bot Auth signature, for the mail (lib/security/web-bot-auth). */
+  identity?: () => Promise<AgentIdentity>;
 }
 
 /**
@@ -105,6 +108,8 @@ export const scheduleConsultationTool = defineTool({
   hints: { destructive: true, idempotent: false, openWorld: true },
   async run(input, context) {
     countToolCall(context.channel.kind, 'schedule_consultation');
+    // Started first, so the signer's directory is read (within its time-out) while the quotas are checked.
+    const identity = context.identity?.();
     const config = getConfig();
     await context.consume({ name: 'schedule', limit: config.SCHEDULE_LIMIT_PER_HOUR, windowSeconds: 3600 });
     await consumeSiteMailAllowance(config.MAIL_LIMIT_PER_DAY);
@@ -113,7 +118,7 @@ export const scheduleConsultationTool = defineTool({
     const delivery = await sendConsultationRequest(input, {
       requestId: context.requestId,
       reference,
-      ...mailTriage(context.channel, suggestion),
+      ...mailTriage(context.channel, suggestion, await identity),
     });
     await logInquiry({
       reference,

@@ -1,4 +1,5 @@
 import { type RequestChannel, describeChannel } from './channel';
+import type { AgentIdentity } from '@/lib/security/web-bot-auth/verify-request';
 import type { EngagementSuggestion } from './evaluate';
 
 /** What the consultant's mail says about a request beyond its fields, as plain text for lib/mail. */
@@ -7,6 +8,8 @@ export interface MailTriage {
   arrivedThrough: string;
   /** evaluate_client_needs's pick for the request, and the words that made it. */
   suggestedEngagement: string;
+  /** Whether a signer verified who sent the request, or its identity is only claimed (Web Bot Auth). */
+  identity?: string;
 }
 
 function quoted(words: readonly string[]): string {
@@ -25,7 +28,26 @@ export function describeSuggestion(suggestion: EngagementSuggestion): string {
     : `${suggestion.title} (the usual first step: no keyword of any engagement matched)`;
 }
 
+/**
+ * The identity line: the signer that verified the request, or that it is only claimed. Only the site's own words
+ * and a listed signer's origin appear; a signer a request merely names is never shown.
+ */
+export function describeIdentity(identity: AgentIdentity): string {
+  if (identity.verified) return `verified by ${identity.signer} (Web Bot Auth signature)`;
+  return identity.reason === 'not signed'
+    ? 'only claimed (the request carried no signature)'
+    : `only claimed (its signature was not verified: ${identity.reason})`;
+}
+
 /** The triage lines of a request's mail. */
-export function mailTriage(channel: RequestChannel, suggestion: EngagementSuggestion): MailTriage {
-  return { arrivedThrough: describeChannel(channel), suggestedEngagement: describeSuggestion(suggestion) };
+export function mailTriage(
+  channel: RequestChannel,
+  suggestion: EngagementSuggestion,
+  identity?: AgentIdentity,
+): MailTriage {
+  return {
+    arrivedThrough: describeChannel(channel),
+    suggestedEngagement: describeSuggestion(suggestion),
+    ...(identity ? { identity: describeIdentity(identity) } : {}),
+  };
 }

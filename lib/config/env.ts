@@ -93,6 +93,27 @@ export const ConfigSchema = z
       .pipe(z.array(HostName))
       .default([])
       .describe('further host names this site answers to, comma-separated (a proxy, a second domain)'),
+    WEB_BOT_AUTH_SIGNERS: z
+      .string()
+      .transform((value) =>
+        value.trim().toLowerCase() === 'none'
+          ? []
+          : value
+              .split(',')
+              .map((origin) => origin.trim())
+              .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .url({ protocol: /^https?$/, error: 'expected origins such as https://chatgpt.com, or none' })
+            .transform((url) => new URL(url).origin),
+        ),
+      )
+      .default(['https://chatgpt.com'])
+      .describe(
+        'origins whose Web Bot Auth key directories are fetched to verify signed requests (docs/agents-and-crawlers.md)',
+      ),
     REDIS_URL: z
       .url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL such as redis://localhost:6379' })
       .or(Empty)

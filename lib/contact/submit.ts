@@ -8,6 +8,8 @@ import { ApiError, unexpectedError } from '@/lib/http/errors';
 import { consumeQuota } from '@/lib/http/quota';
 import { generalQuota } from '@/lib/http/api-route';
 import { validateInput } from '@/lib/http/validate';
+import { agentIdentityOf } from '@/lib/security/web-bot-auth/agent-identity';
+import { MAX_WAIT_MS } from '@/lib/security/web-bot-auth/verify-request';
 import { type ConsultationFormState, FORM_FIELDS, type FormField, INITIAL_FORM_STATE } from './form-state';
 
 /**
@@ -58,6 +60,8 @@ export async function submitConsultation(
         await consumeQuota(quota, client);
       },
       channel: { kind: 'form' },
+      // The form is posted to the page it is on; a signature over any other path is only a claim.
+      identity: () => agentIdentityOf('POST', '/contact', requestHeaders, MAX_WAIT_MS),
     });
     return { status: 'sent', values: {}, fieldErrors: {}, message: result.message };
   } catch (error) {

@@ -1,3 +1,5 @@
+import { CONTENT_SIGNAL as CONTENT_SIGNAL_VALUE } from '@/lib/http/content-preferences';
+
 /**
  * Crawlers of AI assistants and search, welcomed by name: a consultancy wants to be found and quoted. Each gets
  * the same rule as everyone else; naming them makes the welcome explicit for operators who look for their bot.
@@ -22,9 +24,10 @@ export const AI_CRAWLERS = [
 
 /**
  * robots.txt: everything may be crawled. The Content-Signal line (contentsignals.org) states the use the
- * consultant allows: search, answers in AI assistants (ai-input) and model training (ai-train).
+ * consultant allows: search, answers in AI assistants (ai-input) and model training (ai-train); the pages'
+ * Content-Usage header says the same (lib/http/content-preferences.ts).
  */
-const CONTENT_SIGNAL = 'Content-Signal: search=yes, ai-input=yes, ai-train=yes';
+const CONTENT_SIGNAL = `Content-Signal: ${CONTENT_SIGNAL_VALUE}`;
 
 export function buildRobotsTxt(origin: string): string {
   return [

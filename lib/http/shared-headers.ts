@@ -1,4 +1,5 @@
 import { API_VERSION } from '../version';
+import { CONTENT_USAGE } from './content-preferences';
 
 /**
  * The headers every response carries (docs/agent-api.md, "Headers and CORS" and "Versioning"; docs/serving.md,
@@ -42,10 +43,14 @@ const INDEX_LINKS = ['</llms.txt>; rel="llms-txt"; type="text/plain"', '</.well-
 const MCP_CARD_LINK =
   '</.well-known/mcp/server-card.json>; rel="service-desc"; anchor="/api/mcp"; type="application/mcp-server-card+json"';
 
-/** Pages have two representations (PAGE_VARY), and point crawlers to the llms.txt index and the API catalog. */
+/**
+ * Pages have two representations (PAGE_VARY), point crawlers to the llms.txt index and the API catalog, and state
+ * the uses of their content the consultant allows (AIPREF's Content-Usage, as robots.txt's Content-Signal).
+ */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   Vary: PAGE_VARY,
   Link: INDEX_LINKS.join(', '),
+  'Content-Usage': CONTENT_USAGE,
 };
 
 /** The homepage's links: its markdown alternate and every discovery document (RFC 8288, RFC 9727). */

@@ -12,8 +12,8 @@ export function reportTables(report: InsightsReport): ReportTable[] {
   return [
     {
       title: 'Top agent families',
-      head: ['Family', 'Requests'],
-      rows: report.families.map((row) => [row.family, String(row.requests)]),
+      head: ['Family', 'Requests', 'Verified', 'Claimed'],
+      rows: report.families.map((row) => [row.family, ...[row.requests, row.verified, row.claimed].map(String)]),
     },
     {
       title: 'Requests by surface',

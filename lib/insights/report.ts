@@ -12,7 +12,8 @@ export interface InsightsReport {
   /** Requests per day: agents (every client that is not a browser) and people (browsers). */
   perDay: { day: string; agents: number; people: number }[];
   totals: { agents: number; people: number };
-  families: { family: AgentFamily; requests: number }[];
+  /** Requests by family, split into those whose Web Bot Auth signature was verified and those only claimed. */
+  families: { family: AgentFamily; requests: number; verified: number; claimed: number }[];
   surfaces: { surface: string; requests: number }[];
   pages: { page: string; agents: number; people: number }[];
   toolCalls: { channel: string; tool: string; calls: number }[];
@@ -41,6 +42,7 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
   const perDay = new Map<string, { agents: number; people: number }>();
   for (let i = days - 1; i >= 0; i--) perDay.set(dayOf(now - i * DAY_MS), { agents: 0, people: 0 });
   const families = new Map<string, number>();
+  const verified = new Map<string, number>();
   const surfaces = new Map<string, number>();
   const pages = new Map<string, { agents: number; people: number }>();
   const tools = new Map<string, number>();
@@ -58,6 +60,9 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
         add(surfaces, b, n);
         break;
       }
+      case 'verified':
+        add(verified, a, n);
+        break;
       case 'page': {
         const row = pages.get(a) ?? { agents: 0, people: 0 };
         row[b === 'people' ? 'people' : 'agents'] += n;
@@ -92,7 +97,10 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
       people: perDayRows.reduce((sum, row) => sum + row.people, 0),
     },
     families: ranked(
-      [...families].map(([family, requests]) => ({ family, requests })),
+      [...families].map(([family, requests]) => {
+        const signed = Math.min(requests, verified.get(family) ?? 0);
+        return { family, requests, verified: signed, claimed: requests - signed };
+      }),
       (row) => row.requests,
     ).slice(0, TOP),
     surfaces: ranked(

@@ -32,6 +32,7 @@ export interface ConsultationFields {
 export interface Triage {
   arrivedThrough: string;
   suggestedEngagement: string;
+  identity?: string;
 }
 
 /** The requester's own words, in the order the consultant reads them; the mail marks them as untrusted. */
@@ -50,6 +51,7 @@ function siteFields(triage: Triage): [label: string, value: string][] {
   return [
     ['Arrived through', triage.arrivedThrough],
     ['Suggested engagement', triage.suggestedEngagement],
+    ...(triage.identity ? [['Identity', triage.identity] as [string, string]] : []),
   ];
 }
 

@@ -129,7 +129,12 @@ describe('every request is counted by day, agent family and surface, and nothing
     const { last7, last30 } = await insightsJson({ DATA_DIR: dataDir });
     expect(last7.days).toBe(7);
     expect(last30.perDay).toHaveLength(30);
-    expect(last7.families).toContainEqual({ family: 'ai-crawler/claudebot', requests: ROUNDS });
+    expect(last7.families).toContainEqual({
+      family: 'ai-crawler/claudebot',
+      requests: ROUNDS,
+      verified: 0,
+      claimed: ROUNDS,
+    });
     expect(last7.toolCalls).toContainEqual({ channel: 'rest', tool: 'evaluate_client_needs', calls: ROUNDS });
     expect(last7.mcpMethods).toContainEqual({ method: 'ping', messages: ROUNDS });
     expect(last7.toolCalls).toContainEqual({ channel: 'form', tool: 'schedule_consultation', calls: 1 });

@@ -3,6 +3,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/
 import { z } from 'zod';
 import { RESOURCES, readResource } from '@/lib/agent/resources';
 import type { RequestChannel } from '@/lib/agent/channel';
+import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { TOOLS } from '@/lib/agent/tools';
 import type { ApiContext } from '@/lib/http/api-route';
 import { publicOrigin } from '@/lib/http/forwarded';
@@ -149,6 +150,7 @@ export function toolContextForPost(
     protocolVersion: channel.protocolVersion,
     channel,
     listDocuments,
+    identity: () => agentIdentityOfRequest(request),
   };
 }
 

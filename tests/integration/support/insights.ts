@@ -53,7 +53,7 @@ const ReportSchema = z.object({
   days: z.number(),
   perDay: z.array(z.object({ day: z.string(), agents: z.number(), people: z.number() })),
   totals: z.object({ agents: z.number(), people: z.number() }),
-  families: z.array(z.object({ family: z.string(), requests: z.number() })),
+  families: z.array(z.object({ family: z.string(), requests: z.number(), verified: z.number(), claimed: z.number() })),
   surfaces: z.array(z.object({ surface: z.string(), requests: z.number() })),
   pages: RowsSchema,
   toolCalls: z.array(z.object({ channel: z.string(), tool: z.string(), calls: z.number() })),
