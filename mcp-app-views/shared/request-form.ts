@@ -19,6 +19,9 @@ const FIELDS: readonly { name: Field; label: string; type: 'text' | 'email' | 't
   { name: 'technology_sector', label: 'Sector (optional)', type: 'text' },
 ];
 
+/** The label a person reads for each field of the request. */
+export const labelOf = (name: string): string => FIELDS.find((field) => field.name === name)?.label ?? name;
+
 /** What a draft may hold: any of the request's fields as text; anything else is ignored. */
 export const DraftSchema = z
   .object(Object.fromEntries(FIELDS.map(({ name }) => [name, z.string().optional().catch(undefined)])))
@@ -33,7 +36,7 @@ const newIdempotencyKey = (): string => crypto.randomUUID();
  * The request a person reviews before it is sent: the fields pre-filled from `draft` (the model's arguments or
  * the fit card), editable; Send calls schedule_consultation through the host, once, and shows its answer.
  */
-export function showRequestForm(root: HTMLElement, app: App, draft: Draft): void {
+export function showRequestForm(root: HTMLElement, app: App, draft: Draft, problem?: string): void {
   const inputs = new Map<Field, HTMLInputElement | HTMLTextAreaElement>();
   const errors = new Map<Field, HTMLElement>();
   const rows = FIELDS.map(({ name, label, type, autocomplete }) => {
@@ -50,7 +53,11 @@ export function showRequestForm(root: HTMLElement, app: App, draft: Draft): void
     return el('div', { class: 'field' }, el('label', { for: id }, label), input, error);
   });
   const send = el('button', { type: 'submit', class: 'button' }, 'Send request');
-  const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  const status = el(
+    'p',
+    { class: 'status', role: 'status', 'aria-live': 'polite' },
+    problem ? el('span', { class: 'error' }, problem) : null,
+  );
   const form = el(
     'form',
     { class: 'request', novalidate: true, 'aria-labelledby': 'request-title' },
@@ -128,7 +135,8 @@ async function sendRequest(app: App, request: ScheduleConsultationRequest): Prom
   }
 }
 
-function showSent(root: HTMLElement, reference: string | undefined, message: string): void {
+/** The answer to a request that was sent: its reference and what happens next, in the tool's words. */
+export function showSent(root: HTMLElement, reference: string | undefined, message: string): void {
   const heading = el('h2', { tabindex: '-1' }, 'Request sent');
   show(
     root,
