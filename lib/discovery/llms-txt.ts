@@ -3,8 +3,8 @@ import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
 import { renderAllMarkdownPages } from '@/lib/markdown/page-markdown';
 import { listSitePages, markdownPath } from '@/lib/site/pages';
-import { SERVER_CARD_PATH } from '@/lib/mcp/server-card-schema';
-import { describeServedRevisions } from '@/lib/mcp/protocol';
+import { SERVER_CARD_PATH } from '@/lib/http/api-paths';
+import { describeServedRevisions } from '@/lib/mcp/transport/protocol';
 import { MCP_PATH } from '@/lib/http/api-paths';
 import { toolsInWords } from '@/lib/agent/surface';
 

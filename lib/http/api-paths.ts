@@ -3,6 +3,8 @@ import { NotFoundError } from './errors';
 /** The API's paths, each defined once here (docs/agent-api.md, "Endpoints"). */
 export const MANIFEST_PATH = '/api/agent';
 export const MCP_PATH = '/api/mcp';
+/** The MCP server card: the endpoint's URL and `/server-card`, the location the draft (SEP-2127) reserves. */
+export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
 /** The path of a resource, by its name. */
 export const resourcePath = (name: string): string => `${MANIFEST_PATH}/resources/${name}`;
 /** The path of a tool, by its slug (the tool's name in kebab case). */

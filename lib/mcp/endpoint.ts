@@ -1,9 +1,130 @@
-import { apiRoute, endpoint } from '@/lib/http/api-route';
-import { handleMcpDelete, handleMcpGet, handleMcpPost } from './handler';
+import { isLegacyRequest } from '@modelcontextprotocol/server';
+import { type ApiContext, allowHeader, apiRoute, endpoint, json } from '@/lib/http/api-route';
+import { MethodNotAllowedError, NotFoundError } from '@/lib/http/errors';
+import { publicOrigin } from '@/lib/http/forwarded';
+import { preferredMediaType } from '@/lib/http/negotiate';
+import { countMcpMethods } from '@/lib/counting/tool-counts';
+import { toolContextForPost } from './surface/server';
+import { answerDirectCall } from './transport/direct-call';
+import { START_AGAIN, requireServedVersion, requireSession, serve2025, startSession } from './transport/era-2025';
+import { readEnvelope, serve2026 } from './transport/era-2026';
+import { countBatch, methodsOf, readPostedMessages } from './transport/messages';
+import { isStatelessRevision } from './transport/protocol';
+import { responseMode } from './transport/response-mode';
+import { SESSION_LIFETIME_MS, type SessionRecord, getEndedSessions } from './transport/sessions';
+import { envelopeRevisionToServe } from './transport/tolerance';
 
-/** The MCP server at /api/mcp (docs/agent-api.md, "Endpoints", 5-7; docs/mcp.md): Streamable HTTP transport. */
-export const MCP_ENDPOINT = endpoint({
-  GET: apiRoute(handleMcpGet),
-  POST: apiRoute(handleMcpPost),
-  DELETE: apiRoute(handleMcpDelete),
-});
+/** The Allow header of this endpoint's own 405, the same as the route's OPTIONS answer (HEAD comes with GET). */
+const MCP_ALLOW = allowHeader(['GET', 'POST', 'DELETE']);
+
+/** What GET /api/mcp answers a caller without a session: the server description, built by lib/discovery. */
+export type DescribeServer = (origin: string) => unknown;
+
+/** Which era answers a POST: decided once, here, from the body's `_meta`, the session id and the header. */
+type Era = { kind: '2026-07-28'; revision?: string } | { kind: '2025'; session: SessionRecord };
+
+async function decideEra(
+  request: Request,
+  posted: Exclude<Awaited<ReturnType<typeof readPostedMessages>>, Response>,
+): Promise<Era> {
+  // A body whose `_meta` names 2026-07-28 is that revision's, whatever 2025 revision its header names.
+  const envelope = envelopeRevisionToServe(request, posted.body);
+  if (envelope.claimed) return { kind: '2026-07-28', revision: envelope.revision };
+  // Anything else is held to the served versions here, with the site's envelope.
+  requireServedVersion(request);
+  if (request.headers.has('mcp-session-id') && !posted.initialize) {
+    return { kind: '2025', session: await requireSession(request) };
+  }
+  // Only a request with some sign of 2026-07-28 is put to the SDK's classifier, which is not free.
+  if (
+    isStatelessRevision(request.headers.get('mcp-protocol-version')) &&
+    !(await isLegacyRequest(request, posted.body))
+  ) {
+    return { kind: '2026-07-28' };
+  }
+  return { kind: '2025', session: posted.initialize ? startSession(posted.initialize) : await requireSession(request) };
+}
+
+/**
+ * POST /api/mcp: one JSON-RPC message or a batch (docs/mcp.md). The era is decided once; a plain tools/call is
+ * answered directly in front of both eras, and everything else by that era's module: 2026-07-28 statelessly
+ * through the SDK's own entry, the 2025 era at its session's revision (docs/mcp-clients.md, "Tolerances").
+ */
+export async function handleMcpPost(request: Request, context: ApiContext): Promise<Response> {
+  const mode = responseMode(request);
+  const posted = await readPostedMessages(request);
+  if (posted instanceof Response) return posted;
+  countMcpMethods(methodsOf(posted.body));
+  await countBatch(posted.body, context);
+  const era = await decideEra(request, posted);
+  if (era.kind === '2026-07-28') {
+    const toolContext = toolContextForPost(request, context, { kind: 'mcp', ...readEnvelope(posted.body) });
+    const revision = era.revision ?? request.headers.get('mcp-protocol-version');
+    const response =
+      (mode === 'json'
+        ? await answerDirectCall(request, posted.body, { kind: era.kind, revision }, toolContext)
+        : undefined) ?? (await serve2026(request, posted.body, toolContext, mode, era.revision));
+    response.headers.set('Cache-Control', 'no-store');
+    return response;
+  }
+  const { session } = era;
+  const toolContext = toolContextForPost(request, context, {
+    kind: 'mcp',
+    protocolVersion: session.protocolVersion,
+    client: session.client,
+  });
+  const response =
+    (mode === 'json' ? await answerDirectCall(request, posted.body, { kind: '2025' }, toolContext) : undefined) ??
+    (await serve2025(request, posted.body, toolContext, mode));
+  response.headers.set('Mcp-Session-Id', session.id);
+  response.headers.set('MCP-Protocol-Version', session.protocolVersion);
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+/**
+ * GET /api/mcp. Without a session (a person, curl, a crawler) it is the server description. An MCP client
+ * (with a session, or accepting only text/event-stream) asks for a server-to-client stream; this server sends
+ * nothing of its own, so it answers 405 as the transport allows, and the official client then stops asking
+ * (any 2xx would be taken for a stream and reconnected in a loop).
+ */
+export async function handleMcpGet(request: Request, describeServer: DescribeServer): Promise<Response> {
+  const hasSession = request.headers.has('mcp-session-id');
+  const onlyEventStream =
+    !preferredMediaType(request, ['application/json']) && Boolean(preferredMediaType(request, ['text/event-stream']));
+  if (!hasSession && !onlyEventStream) {
+    return json(describeServer(publicOrigin(request)), 200, { Vary: 'Accept, Mcp-Session-Id' });
+  }
+  if (hasSession) await requireSession(request);
+  throw new MethodNotAllowedError(
+    'This server opens no server-to-client event stream (it sends no messages of its own), so GET with an MCP session or with Accept: text/event-stream is not supported.',
+    'POST JSON-RPC requests to /api/mcp; each answer comes back on its own POST. GET /api/mcp without a session returns the server description.',
+    { Allow: MCP_ALLOW, Vary: 'Accept, Mcp-Session-Id' },
+  );
+}
+
+/** DELETE /api/mcp: ends the session named by Mcp-Session-Id, on every instance that shares the store; 404 when there is none. */
+export async function handleMcpDelete(request: Request): Promise<Response> {
+  const session = await requireSession(request);
+  if (!(await getEndedSessions().end(session.id, session.createdAt + SESSION_LIFETIME_MS))) {
+    throw new NotFoundError('The MCP session in Mcp-Session-Id has already ended.', START_AGAIN);
+  }
+  return json(
+    { sessionId: session.id, ended: true, message: 'The MCP session has ended. Send initialize to start a new one.' },
+    200,
+    { 'Cache-Control': 'no-store' },
+  );
+}
+
+/**
+ * The MCP server at /api/mcp (docs/agent-api.md, "Endpoints", 5-7; docs/mcp.md): Streamable HTTP transport.
+ * `describeServer` is the GET description: a discovery document, which lib/discovery (a layer above this one)
+ * builds and hands in when it assembles the endpoint (lib/discovery/mcp/endpoint.ts).
+ */
+export function mcpEndpoint(describeServer: DescribeServer) {
+  return endpoint({
+    GET: apiRoute((request) => handleMcpGet(request, describeServer)),
+    POST: apiRoute(handleMcpPost),
+    DELETE: apiRoute(handleMcpDelete),
+  });
+}

@@ -1,4 +1,4 @@
-import type { EndedSessionStore } from '@/lib/mcp/sessions';
+import type { EndedSessionStore } from '@/lib/mcp/transport/sessions';
 import type { RedisScripts } from './client';
 import { RedisUnavailableError, ServiceUnavailableError } from './errors';
 import { KEY_PREFIX } from './keys';

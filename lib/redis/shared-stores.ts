@@ -1,6 +1,6 @@
 import { setIdempotencyStore } from '@/lib/http/idempotency';
 import { setQuotaStore } from '@/lib/http/quota';
-import { setEndedSessions } from '@/lib/mcp/sessions';
+import { setEndedSessions } from '@/lib/mcp/transport/sessions';
 import { processSingleton } from '@/lib/process-singleton';
 import type { RedisScripts } from './client';
 import { RedisIdempotencyStore } from './idempotency-store';

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { MAX_BODY_BYTES, readNodeBody } from '@/lib/http/body';
-import { MCP_MAX_BODY_BYTES } from '@/lib/mcp/messages';
+import { MCP_MAX_BODY_BYTES } from '@/lib/mcp/transport/messages';
 
 const MOST_ANY_ROUTE_READS = Math.max(MAX_BODY_BYTES, MCP_MAX_BODY_BYTES);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MCP_CACHE_TTL_MS } from '../../lib/mcp/sdk-server';
+import { MCP_CACHE_TTL_MS } from '../../lib/mcp/surface/server';
 import type { RunningApp } from './support/app';
 import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { MCP_ACCEPT, mcpInitialize } from './support/redis';

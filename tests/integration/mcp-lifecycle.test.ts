@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpManifestSchema, McpServerDescriptionSchema } from '../../lib/mcp/schemas';
-import { ServerCardSchema } from '../../lib/mcp/server-card-schema';
+import { McpManifestSchema, McpServerDescriptionSchema } from '../../lib/discovery/mcp/schemas';
+import { ServerCardSchema } from '../../lib/discovery/mcp/server-card-schema';
 import { type RunningApp, startApp } from './support/app';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 

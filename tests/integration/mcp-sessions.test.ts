@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_LIFETIME_MS, issueSession, sessionKey } from '../../lib/mcp/sessions';
+import { SESSION_LIFETIME_MS, issueSession, sessionKey } from '../../lib/mcp/transport/sessions';
 import { ROOT, type RunningApp, defaultAppServer, startApp } from './support/app';
 import { envelopeOf, mcpDelete, mcpInitialize, mcpPost, rpc } from './support/redis';
 

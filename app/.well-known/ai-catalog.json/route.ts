@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from '@/lib/http/api-route';
-import { serveAiCatalog } from '@/lib/mcp/server-card-response';
+import { serveAiCatalog } from '@/lib/discovery/mcp/ai-catalog';
 
 /** GET /.well-known/ai-catalog.json: the AI Catalog that points to the MCP server card. */
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 import { CACHE_READ } from '@/lib/http/cache-control';
 import { siteUrl } from '@/lib/site/url';
-import { mcpCatalogEntry } from '@/lib/mcp/catalog-entry';
+import { mcpCatalogEntry } from '@/lib/discovery/mcp/catalog-entry';
 
 export const dynamic = 'force-static';
 

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from '@/lib/http/api-route';
-import { serveRegistryAuth } from '@/lib/mcp/registry-auth';
+import { serveRegistryAuth } from '@/lib/discovery/mcp/registry-auth';
 
 /** GET /.well-known/mcp-registry-auth: the MCP Registry's HTTP proof of this domain, from configuration. */
 export const runtime = 'nodejs';

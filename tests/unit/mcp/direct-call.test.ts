@@ -4,10 +4,10 @@ import {
   PROTOCOL_VERSION_META_KEY,
 } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { answerSessionCall, answerStatelessCall } from '@/lib/mcp/direct-call';
-import { serveSessionWithSdk } from '@/lib/mcp/handler';
-import { serveStatelessWithSdk } from '@/lib/mcp/stateless';
-import type { McpToolContext } from '@/lib/mcp/tools';
+import type { McpToolContext } from '@/lib/mcp/surface/tools';
+import { answerDirectCall } from '@/lib/mcp/transport/direct-call';
+import { serveSessionWithSdk } from '@/lib/mcp/transport/era-2025';
+import { serveStatelessWithSdk } from '@/lib/mcp/transport/era-2026';
 
 // The direct tools/call must answer exactly as the SDK does: every request here goes through both, and where
 // the direct path answers, status, Content-Type and the JSON body are the SDK's; where it declines, the SDK
@@ -93,7 +93,7 @@ describe('the direct tools/call answers a session request as the SDK does', () =
     for (const { name, body, direct } of SESSION_CASES) {
       it(`${revision}: ${name}`, async () => {
         const context = toolContext(revision);
-        const answered = await answerSessionCall(body, context);
+        const answered = await answerDirectCall(post(), body, { kind: '2025' }, context);
         await expectSameAnswer(answered, await serveSessionWithSdk(post(), body, context, 'json'), direct);
       });
     }
@@ -253,7 +253,12 @@ describe('the direct tools/call answers a 2026-07-28 request as the SDK does', (
     it(name, async () => {
       const context = toolContext(STATELESS);
       const headerRevision = revision ?? headers['mcp-protocol-version'] ?? null;
-      const answered = await answerStatelessCall(post(headers), body, headerRevision, context);
+      const answered = await answerDirectCall(
+        post(headers),
+        body,
+        { kind: '2026-07-28', revision: headerRevision },
+        context,
+      );
       const sdk = await serveStatelessWithSdk(post(headers), body, context, 'json', revision);
       await expectSameAnswer(answered, sdk, direct);
     });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '@/lib/config/env';
-import { buildServerCard } from '@/lib/mcp/server-card';
+import { buildServerCard } from '@/lib/discovery/mcp/server-card';
 
 /** server.json, the MCP Registry listing, says what the server card says for the same origin. */
 const ServerJsonSchema = z.object({

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAX_SESSION_ID_LENGTH } from '@/lib/mcp/session-id';
-import { MemoryEndedSessions, getSessionKey, issueSession, readSession, readSessionId } from '@/lib/mcp/sessions';
+import { MAX_SESSION_ID_LENGTH } from '@/lib/mcp/transport/session-id';
+import {
+  MemoryEndedSessions,
+  getSessionKey,
+  issueSession,
+  readSession,
+  readSessionId,
+} from '@/lib/mcp/transport/sessions';
 
 const key = randomBytes(32);
 const open = (client = { name: 'claude-code', version: '2.1.0' }, protocolVersion = '2025-06-18') =>

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS, evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
-import { buildMcpManifest } from '@/lib/discovery/mcp-manifest';
-import { buildMcpServerDescription } from '@/lib/mcp/description';
-import { PROMPTS, draftConsultationRequestPrompt, qualifyClientPrompt } from '@/lib/mcp/prompts';
-import { SERVED_REVISIONS, SESSION_REVISIONS, negotiateProtocolVersion } from '@/lib/mcp/protocol';
-import { McpManifestSchema, McpServerDescriptionSchema } from '@/lib/mcp/schemas';
-import { callMcpTool, listMcpTools } from '@/lib/mcp/tools';
+import { buildMcpManifest } from '@/lib/discovery/mcp/manifest';
+import { buildMcpServerDescription } from '@/lib/discovery/mcp/description';
+import { PROMPTS, draftConsultationRequestPrompt, qualifyClientPrompt } from '@/lib/mcp/surface/prompts';
+import { SERVED_REVISIONS, SESSION_REVISIONS, negotiateProtocolVersion } from '@/lib/mcp/transport/protocol';
+import { McpManifestSchema, McpServerDescriptionSchema } from '@/lib/discovery/mcp/schemas';
+import { callMcpTool, listMcpTools } from '@/lib/mcp/surface/tools';
 import { API_VERSION } from '@/lib/version';
 
 const context = {

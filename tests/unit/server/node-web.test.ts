@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '@/lib/http/body';
-import { MCP_MAX_BODY_BYTES } from '@/lib/mcp/messages';
+import { MCP_MAX_BODY_BYTES } from '@/lib/mcp/transport/messages';
 import { toWebRequest, writeWebResponse } from '@/lib/server/node-web';
 
 /**

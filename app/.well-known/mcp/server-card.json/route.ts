@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from '@/lib/http/api-route';
-import { serveServerCard } from '@/lib/mcp/server-card-response';
+import { serveServerCard } from '@/lib/discovery/mcp/server-card-response';
 
 /** GET /.well-known/mcp/server-card.json: the same server card as /api/mcp/server-card, where scanners look. */
 export const runtime = 'nodejs';

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from '@/lib/http/api-route';
-import { serveServerCard } from '@/lib/mcp/server-card-response';
+import { serveServerCard } from '@/lib/discovery/mcp/server-card-response';
 
 /** GET /api/mcp/server-card: the MCP server card (SEP-2127), with ETag and 304. */
 export const runtime = 'nodejs';

@@ -1,4 +1,5 @@
-import { SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from './server-card-schema';
+import { SERVER_CARD_PATH } from '@/lib/http/api-paths';
+import { SERVER_CARD_MEDIA_TYPE } from './server-card-schema';
 
 /**
  * The MCP server's entry in the RFC 9727 API catalog (/.well-known/api-catalog): anchored at the endpoint, with

@@ -1,7 +1,7 @@
 import { MANIFEST_PATH } from '@/lib/http/api-paths';
-import { MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/protocol';
-import type { McpManifest } from '@/lib/mcp/schemas';
-import { buildManifest } from './manifest';
+import { MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
+import { buildManifest } from '../manifest';
+import type { McpManifest } from './schemas';
 
 /**
  * McpManifest (/mcp.json; docs/agent-api.md, "MCP shapes"), from the REST manifest so that names, version and URLs

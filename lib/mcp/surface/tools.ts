@@ -10,12 +10,12 @@ import { z } from 'zod';
 import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
 import { findResource } from '@/lib/agent/resources';
 import { TOOLS, type ToolContext, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
-import { ApiError, InternalError, ValidationError } from '@/lib/http/errors';
-import { isJsonObject } from './messages';
+import { ApiError, ValidationError, unexpectedError } from '@/lib/http/errors';
+import { isJsonObject } from '../transport/messages';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 import { siteIcons } from './icons';
 import { IDEMPOTENCY_KEY_ARGUMENT, idempotencyKeyProperty, runToolOnce, takeIdempotencyKey } from './idempotent-call';
-import { allowsResourceLinks } from './protocol';
+import { allowsResourceLinks } from '../transport/protocol';
 
 /** The MCP annotations of a tool, from its definition in lib/agent (MCP 2025-03-26, "Tool annotations"). */
 export function toolAnnotations(tool: ToolDefinition): ToolAnnotations {
@@ -29,7 +29,7 @@ export function toolAnnotations(tool: ToolDefinition): ToolAnnotations {
 }
 
 // The tools never change while the server runs: their JSON Schemas are derived once, not for each tools/list
-// (the MCP server itself is built per request, lib/mcp/sdk-server.ts); only the icon's origin varies.
+// (the MCP server itself is built per request, server.ts); only the icon's origin varies.
 let listed: Tool[] | undefined;
 
 /**
@@ -53,7 +53,7 @@ export function listMcpTools(origin: string): Tool[] {
   return listed.map((tool) => ({ ...tool, icons }));
 }
 
-/** A tool's input as JSON Schema; a tool with side effects also takes the idempotency key (lib/mcp/idempotent-call.ts). */
+/** A tool's input as JSON Schema; a tool with side effects also takes the idempotency key (idempotent-call.ts). */
 function mcpInputSchema(tool: ToolDefinition): Tool['inputSchema'] {
   const schema = inputJsonSchema(tool.input);
   if (!tool.sideEffects) return { ...schema, type: 'object' };
@@ -95,7 +95,7 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
     const run = () => tool.run(validated.data, context);
     const output = taken.key === undefined ? await run() : await runToolOnce(tool, taken.key, validated.data, run);
     // The result is not parsed against CallToolResultSchema here: the SDK checks it before sending it, and the
-    // direct path's answers are held to the SDK's in tests (lib/mcp/direct-call.ts).
+    // direct path's answers are held to the SDK's in tests (lib/mcp/transport/direct-call.ts).
     const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.protocolVersion);
     return {
       // The serialized JSON beside structuredContent, for clients that read only text (MCP 2025-06-18, Tools).
@@ -106,22 +106,12 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
       structuredContent: asStructuredContent(output),
     };
   } catch (error) {
-    const known = asApiError(error, context.requestId);
+    const known = error instanceof ApiError ? error : unexpectedError(context.requestId, error, 'an MCP tool call');
     return {
       isError: true,
       content: [{ type: 'text', text: `${known.code}: ${known.message}\nResolution: ${known.resolution}` }],
     };
   }
-}
-
-/** What toErrorResponse (lib/http/api-route.ts) does for REST: unknown failures become a logged 500 with a request id. */
-function asApiError(error: unknown, requestId: string): ApiError {
-  if (error instanceof ApiError) return error;
-  console.error(`[${requestId}] unexpected error in an MCP tool call`, error);
-  return new InternalError(
-    `An unexpected error occurred (request id ${requestId}).`,
-    `Try again shortly; if it persists, report the request id ${requestId} to the site owner.`,
-  );
 }
 
 /** A tool's output as structuredContent: the tools' output schemas are objects, so this is the output itself. */

@@ -120,3 +120,15 @@ export async function countBatch(body: unknown, context: ApiContext): Promise<vo
   const quota = generalQuota();
   for (let counted = 1; counted < body.length && quota.limit > 0; counted += 1) await context.consume(quota);
 }
+
+/**
+ * The POST as the SDK's transport is given it: the body is already parsed (passed beside it), and Accept names
+ * both types, as the 2025-03-26 transport asks of clients (the response mode is chosen before). `headers` are set on top.
+ */
+export function requestForTransport(request: Request, headers: Record<string, string> = {}): Request {
+  const copy = new Headers(request.headers);
+  copy.set('accept', 'application/json, text/event-stream');
+  copy.delete('content-length');
+  for (const [name, value] of Object.entries(headers)) copy.set(name, value);
+  return new Request(request.url, { method: 'POST', headers: copy });
+}

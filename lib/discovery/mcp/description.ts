@@ -1,9 +1,9 @@
 import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS } from '@/lib/agent/tools';
-import { PROMPTS } from './prompts';
-import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from './protocol';
+import { PROMPTS } from '@/lib/mcp/surface/prompts';
+import { serverInfo } from '@/lib/mcp/surface/server';
+import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
 import type { McpServerDescription } from './schemas';
-import { serverInfo } from './sdk-server';
 
 /**
  * McpServerDescription (docs/agent-api.md, "MCP shapes") for a GET without a session: the lists buildMcpServer

@@ -10,7 +10,7 @@ import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
 import { completeArgument } from './completions';
 import { siteIcons } from './icons';
-import { methodsOf } from './messages';
+import { methodsOf } from '../transport/messages';
 import { PROMPTS } from './prompts';
 import { type McpToolContext, callMcpTool, listMcpTools } from './tools';
 
@@ -73,8 +73,8 @@ export function partsUsedBy(methods: readonly string[]): McpParts {
 
 /**
  * An McpServer for one HTTP request: the four resources, the two tools and the prompts, all from
- * lib/agent. Built per request so that no live object outlives the request; the session is a record in the
- * session store (lib/mcp/sessions.ts). Resources and prompts are registered only when the request uses them
+ * lib/agent. Built per request so that no live object outlives the request; a session lives in its id
+ * (lib/mcp/transport/session-id.ts). Resources and prompts are registered only when the request uses them
  * (a tools/call needs neither); the capabilities, declared below, are the same either way.
  */
 export function buildMcpServer(
@@ -107,7 +107,7 @@ export function buildMcpServer(
     );
   }
   // Tools go straight to the protocol layer rather than McpServer.registerTool, so that tools/list shows the
-  // JSON Schema the manifest is derived from and a bad argument is worded as on REST (lib/mcp/tools.ts).
+  // JSON Schema the manifest is derived from and a bad argument is worded as on REST (tools.ts).
   // The lists never change while a server runs, so no list_changed notifications are promised (McpServer
   // declares them by default).
   server.server.registerCapabilities({
@@ -141,22 +141,7 @@ export function toolContextForPost(
   };
 }
 
-/**
- * The server that answers one POST, with only the parts its JSON-RPC methods use. Both eras build theirs here
- * (handler.ts, stateless.ts).
- */
+/** The server that answers one POST, with only the parts its JSON-RPC methods use; both eras build theirs here. */
 export function buildMcpServerForPost(context: McpToolContext, body: unknown): McpServer {
   return buildMcpServer(context, partsUsedBy(methodsOf(body)));
-}
-
-/**
- * The POST as the SDK's transport is given it: the body is already parsed (passed beside it), and Accept names
- * both types, as the 2025-03-26 transport asks of clients (the response mode is chosen before). `headers` are set on top.
- */
-export function requestForTransport(request: Request, headers: Record<string, string> = {}): Request {
-  const copy = new Headers(request.headers);
-  copy.set('accept', 'application/json, text/event-stream');
-  copy.delete('content-length');
-  for (const [name, value] of Object.entries(headers)) copy.set(name, value);
-  return new Request(request.url, { method: 'POST', headers: copy });
 }

@@ -1,8 +1,7 @@
 import { matchesIfNoneMatch, strongEtag } from '@/lib/http/conditional';
 import { publicOrigin } from '@/lib/http/forwarded';
-import { getSite } from '@/lib/content';
 import { buildServerCard } from './server-card';
-import { AI_CATALOG_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from './server-card-schema';
+import { SERVER_CARD_MEDIA_TYPE } from './server-card-schema';
 
 // What the draft asks of a hosted card (experimental-ext-server-card, docs/discovery.md: "CORS Requirements",
 // "Caching"): an hour's caching and revalidation by ETag. Its CORS headers (any origin, If-None-Match allowed,
@@ -10,7 +9,7 @@ import { AI_CATALOG_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from 
 const CARD_HEADERS = { 'Cache-Control': 'public, max-age=3600' };
 
 /** A JSON document with a strong ETag of its bytes, answered 304 when the client already holds it. */
-function documentWithEtag(request: Request, body: unknown, contentType: string): Response {
+export function documentWithEtag(request: Request, body: unknown, contentType: string): Response {
   const text = JSON.stringify(body, null, 2);
   const etag = strongEtag(text);
   const headers = { ...CARD_HEADERS, ETag: etag, 'Content-Type': contentType };
@@ -22,26 +21,4 @@ function documentWithEtag(request: Request, body: unknown, contentType: string):
 /** GET of the server card, on the request's origin as /mcp.json is. */
 export function serveServerCard(request: Request): Response {
   return documentWithEtag(request, buildServerCard(publicOrigin(request)), SERVER_CARD_MEDIA_TYPE);
-}
-
-/**
- * GET /.well-known/ai-catalog.json: the AI Catalog with the one MCP server card entry (SEP-2127 discovery), its
- * identifier in the domain-anchored `urn:air:{publisher}:mcp:{name}` form.
- */
-export function serveAiCatalog(request: Request): Response {
-  const origin = publicOrigin(request);
-  const name = getSite()
-    .siteName.toLowerCase()
-    .replace(/[^a-z0-9.-]+/g, '-');
-  const catalog = {
-    specVersion: '1.0',
-    entries: [
-      {
-        identifier: `urn:air:${new URL(origin).hostname}:mcp:${name}`,
-        type: SERVER_CARD_MEDIA_TYPE,
-        url: `${origin}${SERVER_CARD_PATH}`,
-      },
-    ],
-  };
-  return documentWithEtag(request, catalog, AI_CATALOG_MEDIA_TYPE);
 }

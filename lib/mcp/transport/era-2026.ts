@@ -6,15 +6,14 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { TOOLS } from '@/lib/agent/tools';
-import type { ApiContext } from '@/lib/http/api-route';
+import { IDEMPOTENCY_PARAM_HEADER, idempotencyHeaderMismatch } from '../surface/idempotent-call';
+import { refusePromptArguments } from '../surface/prompt-arguments';
+import { buildMcpServerForPost } from '../surface/server';
+import type { McpToolContext } from '../surface/tools';
 import { HEADER_MISMATCH, jsonRpcErrorResponse } from './errors';
-import { IDEMPOTENCY_PARAM_HEADER, idempotencyHeaderMismatch } from './idempotent-call';
-import { refusePromptArguments } from './prompt-arguments';
+import { requestForTransport } from './messages';
 import { STATELESS_REVISIONS } from './protocol';
 import type { ResponseMode } from './response-mode';
-import type { McpToolContext } from './tools';
-import { answerStatelessCall } from './direct-call';
-import { buildMcpServerForPost, requestForTransport, toolContextForPost } from './sdk-server';
 
 /** The part of a 2026-07-28 request's `_meta` envelope the consultant's mail shows: revision and client. */
 const EnvelopeSchema = z
@@ -32,7 +31,7 @@ const EnvelopeSchema = z
   .describe('the per-request envelope of MCP 2026-07-28');
 
 /** Revision and client as the request's envelope names them; the SDK answers a malformed envelope itself. */
-function readEnvelope(body: unknown): { protocolVersion: string; client?: { name: string; version: string } } {
+export function readEnvelope(body: unknown): { protocolVersion: string; client?: { name: string; version: string } } {
   const parsed = EnvelopeSchema.safeParse(body);
   if (!parsed.success) return { protocolVersion: STATELESS_REVISIONS[0] };
   const meta = parsed.data.params._meta;
@@ -59,27 +58,21 @@ const handlers = {
 /**
  * A 2026-07-28 request (MCP 2026-07-28, "Transports"): no initialize and no session; the SDK's own HTTP entry
  * answers server/discover, checks the `_meta` envelope and the Mcp-Method/Mcp-Name headers, and answers with
- * that revision's error codes. The server is the same one the 2025 sessions get, built for this request alone;
- * a plain tools/call in JSON is answered directly, as the SDK would answer it (lib/mcp/direct-call.ts).
+ * that revision's error codes. The server is the same one the 2025 era gets, built for this request alone.
+ * `revision`: the one the envelope names, given to the SDK in place of a header that named a 2025 revision.
  */
-export async function serveStatelessRequest(
+export async function serve2026(
   request: Request,
-  context: ApiContext,
   body: unknown,
+  toolContext: McpToolContext,
   mode: ResponseMode,
   revision?: string,
 ): Promise<Response> {
-  const toolContext = toolContextForPost(request, context, { kind: 'mcp', ...readEnvelope(body) });
-  // The direct path takes no call that mirrors its idempotency key and no prompts/get, the two refusals below.
-  const headerRevision = revision ?? request.headers.get('mcp-protocol-version');
-  const direct = mode === 'json' ? await answerStatelessCall(request, body, headerRevision, toolContext) : undefined;
-  const response =
-    direct ??
+  return (
     refuseHeaderMismatch(request, body) ??
     refusePromptArguments(body) ??
-    (await serveStatelessWithSdk(request, body, toolContext, mode, revision));
-  response.headers.set('Cache-Control', 'no-store');
-  return response;
+    (await serveStatelessWithSdk(request, body, toolContext, mode, revision))
+  );
 }
 
 /** The 400 (-32020) for an idempotency key argument its Mcp-Param header does not mirror; undefined when it does. */
@@ -97,10 +90,7 @@ function refuseHeaderMismatch(request: Request, body: unknown): Response | undef
   );
 }
 
-/**
- * A 2026-07-28 POST as the SDK's createMcpHandler answers it. `revision`: the one the envelope names, given to
- * the SDK in place of a header that named a 2025 revision.
- */
+/** A 2026-07-28 POST as the SDK's createMcpHandler answers it. */
 export async function serveStatelessWithSdk(
   request: Request,
   body: unknown,

@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { MCP_PATH } from '@/lib/http/api-paths';
 
 /** The schema URL SEP-2127's schema requires (its `$schema` pattern: the `v1` schema). */
 export const SERVER_CARD_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 
-/** Where the card is served: the MCP endpoint's URL and `/server-card`, the location the draft reserves. */
-export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
-
-/** The same card where today's scanners look for it. */
-export const SERVER_CARD_ALIAS_PATH = '/.well-known/mcp/server-card.json';
-
-/** The AI Catalog that points discovery at the card (SEP-2127, "Discovery"). */
-export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
+/** The AI Catalog's media type (SEP-2127, "Discovery"). */
 export const AI_CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
 
 /** The draft's media type for a server card. */

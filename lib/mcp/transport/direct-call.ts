@@ -1,10 +1,10 @@
 import { SERVER_INFO_META_KEY, classifyInboundRequest } from '@modelcontextprotocol/server';
 import { TOOLS } from '@/lib/agent/tools';
+import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from '../surface/idempotent-call';
+import { serverInfo } from '../surface/server';
+import { type McpToolContext, callMcpTool } from '../surface/tools';
 import { isJsonObject } from './messages';
-import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from './idempotent-call';
 import { STATELESS_REVISIONS } from './protocol';
-import { serverInfo } from './sdk-server';
-import { type McpToolContext, callMcpTool } from './tools';
 
 // The common request, one well-formed tools/call for a tool this server has, answered in JSON by callMcpTool
 // without the SDK's dispatch (docs/mcp.md, "The direct tools/call"). Every other request goes to the SDK, and
@@ -22,7 +22,7 @@ export interface DirectCall {
 /**
  * The call in a posted body when it is one tools/call (not a batch) whose params hold only `keys`, naming a
  * tool of this server with an object (or no) `arguments`; undefined for anything else. The body has already
- * passed as JSON-RPC (lib/mcp/messages.ts).
+ * passed as JSON-RPC (messages.ts).
  */
 export function directCallIn(body: unknown, keys: readonly string[]): DirectCall | undefined {
   if (!isJsonObject(body) || body.method !== 'tools/call') return undefined;
@@ -39,8 +39,24 @@ function answer(id: string | number, result: unknown): Response {
   return Response.json({ jsonrpc: '2.0', id, result });
 }
 
-/** A 2025-era tools/call in a session, answered as the SDK's Server answers it; undefined when the SDK must. */
-export async function answerSessionCall(body: unknown, context: McpToolContext): Promise<Response | undefined> {
+/** The era a POST was given to, as the direct path tells them apart: 2026-07-28 with the revision its header names. */
+export type DirectCallEra = { kind: '2025' } | { kind: '2026-07-28'; revision: string | null };
+
+/**
+ * The one tools/call the direct path answers, in front of either era's module, exactly as that era's SDK path
+ * would answer it; undefined when the SDK must answer.
+ */
+export function answerDirectCall(
+  request: Request,
+  body: unknown,
+  era: DirectCallEra,
+  context: McpToolContext,
+): Promise<Response | undefined> {
+  return era.kind === '2025' ? answer2025Call(body, context) : answer2026Call(request, body, era.revision, context);
+}
+
+/** A 2025-era tools/call, answered as the SDK's Server answers it; undefined when the SDK must. */
+async function answer2025Call(body: unknown, context: McpToolContext): Promise<Response | undefined> {
   const call = directCallIn(body, ['name', 'arguments']);
   if (!call) return undefined;
   return answer(call.id, await callMcpTool(call.name, call.args, context));
@@ -79,7 +95,7 @@ function isServedEnvelope(body: unknown, meta: unknown, revision: string): boole
  * the SDK's own classifier; the headers it also requires must be present and equal to the body. A call
  * mirroring an argument into a header (x-mcp-header) is left to the SDK, which checks the pair.
  */
-export async function answerStatelessCall(
+async function answer2026Call(
   request: Request,
   body: unknown,
   revision: string | null,

@@ -2,11 +2,11 @@ import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS } from '@/lib/agent/tools';
 import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
-import { PROMPTS } from './prompts';
-import { MCP_TRANSPORT, SERVED_REVISIONS } from './protocol';
+import { PROMPTS } from '@/lib/mcp/surface/prompts';
+import { serverInfo } from '@/lib/mcp/surface/server';
+import { toolAnnotations } from '@/lib/mcp/surface/tools';
+import { MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
 import { SERVER_CARD_SCHEMA_URL, type ServerCard } from './server-card-schema';
-import { serverInfo } from './sdk-server';
-import { toolAnnotations } from './tools';
 
 /** The host of an origin in reverse-DNS order ("plainword.example" → "example.plainword"), as card names are. */
 function reverseDns(origin: string): string {
