@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildViews } from '../mcp-app-views/bundle';
 import { distDir } from '../lib/config/dist-dir';
-import { MCP_APP_VIEWS_FILE } from '../lib/mcp/apps/views-file';
+import { MCP_APP_VIEWS_FILE } from '../lib/mcp/surface/apps/views-file';
 
 const views = await buildViews();
 const outfile = path.join(distDir(), MCP_APP_VIEWS_FILE);
