@@ -1,5 +1,6 @@
 import { RESOURCES } from '@/lib/agent/resources';
 import { TOOLS } from '@/lib/agent/tools';
+import { MCP_APP_VIEWS } from '@/lib/mcp/surface/apps/views';
 import { PROMPTS } from '@/lib/mcp/surface/prompts';
 import { serverInfo } from '@/lib/mcp/surface/server';
 import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
@@ -18,7 +19,7 @@ export function buildMcpServerDescription(origin: string): McpServerDescription 
       transport: MCP_TRANSPORT,
       protocolVersion: MCP_PROTOCOL_REVISION,
       protocolVersions: [...SERVED_REVISIONS],
-      resources: RESOURCES.map((resource) => resource.uri),
+      resources: [...RESOURCES.map((resource) => resource.uri), ...MCP_APP_VIEWS.map((view) => view.uri)],
       tools: TOOLS.map((tool) => tool.name),
       prompts: PROMPTS.map((prompt) => prompt.name),
     },
