@@ -65,7 +65,8 @@ export async function buildViews(): Promise<Record<ViewName, string>> {
       const script = await bundleScript(entry);
       const html =
         `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
-        `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>` +
+        `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">` +
+        `<title>${title}</title>` +
         `<style>${css}</style></head><body><main id="view"></main><script>${script}</script></body></html>`;
       return [name, html] as const;
     }),

@@ -9,10 +9,11 @@ function foldedList(title: string, items: readonly string[]): HTMLElement | null
 
 /**
  * The fit card: evaluate_client_needs's answer as a person reads it. Every word comes from the result (the
- * content's engagements, through the tool); the card adds only headings and the action.
+ * content's engagements, through the tool); the card adds only headings and the action. The result's nextStep is
+ * written for agents (which endpoint to call), so the action takes its place here.
  */
 export function fitCard(result: EvaluateClientNeedsResponse, onRequest: () => void): HTMLElement {
-  const { recommended, alsoConsider, nextStep } = result;
+  const { recommended, alsoConsider } = result;
   const action = el('button', { type: 'button', class: 'button' }, 'Request a consultation');
   action.addEventListener('click', onRequest);
   return el(
@@ -21,7 +22,6 @@ export function fitCard(result: EvaluateClientNeedsResponse, onRequest: () => vo
     el('p', { class: 'eyebrow' }, 'Recommended engagement'),
     el('h2', { id: 'fit-title' }, recommended.title),
     el('p', { class: 'tagline' }, recommended.tagline),
-    el('p', { class: 'why' }, recommended.why),
     recommended.timing.length > 0
       ? el(
           'ul',
@@ -29,6 +29,7 @@ export function fitCard(result: EvaluateClientNeedsResponse, onRequest: () => vo
           ...recommended.timing.map((line) => el('li', {}, line)),
         )
       : null,
+    el('details', {}, el('summary', {}, 'Why it fits'), el('p', { class: 'why' }, recommended.why)),
     foldedList('What it includes', recommended.includes),
     foldedList('Outcomes', recommended.outcomes),
     alsoConsider
@@ -40,7 +41,6 @@ export function fitCard(result: EvaluateClientNeedsResponse, onRequest: () => vo
           ` (${alsoConsider.tagline})`,
         )
       : null,
-    el('p', { class: 'next-step muted' }, nextStep),
     el('div', { class: 'actions' }, action),
   );
 }

@@ -15,8 +15,8 @@ const FIELDS: readonly { name: Field; label: string; type: 'text' | 'email' | 't
   { name: 'client_name', label: 'Your name', type: 'text', autocomplete: 'name' },
   { name: 'client_email', label: 'Email', type: 'email', autocomplete: 'email' },
   { name: 'preferred_time', label: 'Preferred time (optional)', type: 'text' },
-  { name: 'project_context', label: 'What prompted this (optional)', type: 'textarea' },
   { name: 'technology_sector', label: 'Sector (optional)', type: 'text' },
+  { name: 'project_context', label: 'What prompted this (optional)', type: 'textarea' },
 ];
 
 /** The label a person reads for each field of the request. */
@@ -44,13 +44,13 @@ export function showRequestForm(root: HTMLElement, app: App, draft: Draft, probl
     const error = el('p', { class: 'field-error', id: `${id}-error`, hidden: true });
     const input =
       type === 'textarea'
-        ? el('textarea', { id, name, rows: '3' })
+        ? el('textarea', { id, name, rows: '2' })
         : el('input', { id, name, type, ...(autocomplete ? { autocomplete } : {}) });
     input.value = draft[name] ?? '';
     if (name === 'client_name' || name === 'client_email') input.required = true;
     inputs.set(name, input);
     errors.set(name, error);
-    return el('div', { class: 'field' }, el('label', { for: id }, label), input, error);
+    return el('div', { class: `field field-${type}` }, el('label', { for: id }, label), input, error);
   });
   const send = el('button', { type: 'submit', class: 'button' }, 'Send request');
   const status = el(

@@ -51,13 +51,27 @@ function countViewRequests(page: Page): Request[] {
   return requests;
 }
 
-async function showFitCard(page: Page): Promise<{ view: FrameLocator; result: unknown }> {
+async function showFitCard(
+  page: Page,
+  theme: 'light' | 'dark' = 'light',
+  width = 500,
+): Promise<{ view: FrameLocator; result: unknown }> {
   const shown = await page.evaluate(
-    ({ challenges, sector }) =>
-      window.showToolView('evaluate_client_needs', { challenges, technology_sector: sector }, 'light'),
-    { challenges: CHALLENGES, sector: SECTOR },
+    ({ challenges, sector, theme, width }) =>
+      window.showToolView('evaluate_client_needs', { challenges, technology_sector: sector }, theme, width),
+    { challenges: CHALLENGES, sector: SECTOR, theme, width },
   );
   return { view: page.frameLocator('#view'), result: shown.result };
+}
+
+/** The height the view asked the host for (ui/notifications/size-changed), as the host applied it. */
+async function frameHeight(page: Page): Promise<number> {
+  return page.locator('#view').evaluate((frame) => frame.getBoundingClientRect().height);
+}
+
+/** The height of the view's document as laid out now, at the width the host gave it. */
+async function contentHeight(view: FrameLocator): Promise<number> {
+  return view.locator('html').evaluate((html) => html.getBoundingClientRect().height);
 }
 
 async function openRequestAndFill(view: FrameLocator): Promise<void> {
@@ -67,6 +81,7 @@ async function openRequestAndFill(view: FrameLocator): Promise<void> {
   await view.getByLabel('Your name').fill('Ada Okafor');
   await view.getByLabel('Email').fill('ada@gridline.example');
   await view.getByLabel('Sector (optional)').fill('observability for platform teams');
+  expect(await contentHeight(view)).toBeLessThanOrEqual(500);
 }
 
 test('the fit card renders the real result; its request, edited and sent (clicked twice), is one mail', async ({
@@ -81,6 +96,9 @@ test('the fit card renders the real result; its request, edited and sent (clicke
   await expect(view.getByRole('heading', { level: 2, name: structured.recommended.title })).toBeVisible();
   await expect(view.getByText(structured.recommended.tagline)).toBeVisible();
   await expect(view.getByText('What it includes')).toBeVisible();
+  // Claude keeps inline views within about 500 px: the card, as the view reports its height, fits.
+  await expect.poll(() => frameHeight(page)).toBeGreaterThan(200);
+  expect(await contentHeight(view)).toBeLessThanOrEqual(500);
 
   await openRequestAndFill(view);
   const before = smtp.received.length;
@@ -136,4 +154,29 @@ test('a model calling schedule_consultation sees the request view answer with th
   await expect(view.locator('.reference')).toHaveText(/^\d{6}-[0-9A-Z]{6}$/);
   await expect(view.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect.poll(() => smtp.received.length).toBe(before + 1);
+});
+
+test('screenshots for docs/mcp-apps.md (MCP_APPS_SCREENSHOTS=1)', async ({ browser }) => {
+  test.skip(!process.env.MCP_APPS_SCREENSHOTS, 'writes docs/mcp-apps/*.png when asked to');
+  // Claude's directory asks for PNGs at least 1000 px wide; ChatGPT's for 706 px wide at 2x.
+  const shots = [
+    { file: 'fit-card-claude-light.png', width: 500, theme: 'light' as const, request: false },
+    { file: 'fit-card-chatgpt-dark.png', width: 706, theme: 'dark' as const, request: false },
+    { file: 'request-claude-light.png', width: 500, theme: 'light' as const, request: true },
+  ];
+  for (const shot of shots) {
+    const context = await browser.newContext({ deviceScaleFactor: 2, viewport: { width: shot.width, height: 900 } });
+    const page = await context.newPage();
+    await openHost(page, app.url);
+    const { view } = await showFitCard(page, shot.theme, shot.width);
+    await expect(view.getByRole('button', { name: 'Request a consultation' })).toBeVisible();
+    if (shot.request) {
+      await openRequestAndFill(view);
+      await view.getByLabel('Preferred time (optional)').fill('Tuesday afternoons CET');
+      await page.mouse.click(1, 1);
+    }
+    await page.waitForTimeout(300);
+    await page.locator('#view').screenshot({ path: `docs/mcp-apps/${shot.file}` });
+    await context.close();
+  }
 });

@@ -16,7 +16,7 @@ export async function hostPage(): Promise<string> {
   if (!script) throw new Error('esbuild wrote nothing for the test host');
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>MCP Apps test host</title>' +
-    '<style>body{margin:0;background:#ddd}#view{display:block;width:500px;border:0;background:#fff}</style>' +
+    '<style>body{margin:0;background:#ddd}#view{display:block;border:0;background:#fff}body.dark{background:#222}body.dark #view{background:#1a1a1a}</style>' +
     `</head><body><div id="views"></div><script>${script.replaceAll('</script', '<\\/script')}</script></body></html>`
   );
 }

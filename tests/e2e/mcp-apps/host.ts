@@ -24,7 +24,12 @@ async function connectClient(): Promise<Client> {
 }
 
 /** Calls `name` with `args` as a model would, and shows the tool's view with its input and result. */
-async function showToolView(name: string, args: Record<string, unknown>, theme: McpUiTheme): Promise<ShownView> {
+async function showToolView(
+  name: string,
+  args: Record<string, unknown>,
+  theme: McpUiTheme,
+  width = 500,
+): Promise<ShownView> {
   const client = await connectClient();
   const { tools } = await client.listTools();
   const tool = tools.find((candidate) => candidate.name === name);
@@ -34,16 +39,18 @@ async function showToolView(name: string, args: Record<string, unknown>, theme: 
   const [view] = contents;
   if (!view || !('text' in view) || view.mimeType !== RESOURCE_MIME_TYPE) throw new Error(`${uri} is not an MCP App`);
 
+  document.body.className = theme;
   const frame = document.createElement('iframe');
   frame.id = 'view';
   frame.title = tool.title ?? name;
+  frame.style.width = `${width}px`;
   frame.setAttribute('sandbox', 'allow-scripts allow-forms');
   document.getElementById('views')?.replaceChildren(frame);
   const bridge = new AppBridge(
     client,
     { name: 'mcp-apps-test-host', version: '1.0.0' },
     { serverTools: {}, openLinks: {} },
-    { hostContext: { theme, displayMode: 'inline', containerDimensions: { width: 500, maxHeight: 500 } } },
+    { hostContext: { theme, displayMode: 'inline', containerDimensions: { width, maxHeight: 500 } } },
   );
   bridge.onsizechange = ({ height }) => {
     if (height !== undefined) frame.style.height = `${height}px`;
