@@ -31,6 +31,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/quota-ipv6.test.ts',
   'tests/integration/form-origin.test.ts',
   'tests/integration/mcp-real-clients.test.ts',
+  'tests/integration/mcp-sessionless.test.ts',
   'tests/integration/mcp-client-features.test.ts',
   'tests/integration/mcp-server-card.test.ts',
   'tests/integration/traffic-counts.test.ts',

@@ -1,7 +1,7 @@
 /**
  * What `npm run bench` measures. Each target's floor is a fraction of the limit: a bare
  * Node http server answering the same bytes in the same run. Static-file class (prerendered, no code in front):
- * 0.10; pages: 0.05; a tool call: 0.03; an MCP tools/call, in a session or statelessly: 0.02, and at most 1.3
+ * 0.10; pages: 0.05; a tool call: 0.03; an MCP tools/call, in a session, without one or statelessly: 0.02, and at most 1.3
  * times the cost of the same REST call.
  */
 export interface Target {
@@ -126,6 +126,22 @@ export const TARGETS: Target[] = [
     floor: 0.02,
     expect: { type: /^application\/json/, body: '"structuredContent"' },
     mcpSession: true,
+    maxCostOf: MCP_COST,
+  },
+  {
+    name: 'MCP tools/call (no session)',
+    method: 'POST',
+    path: '/api/mcp',
+    // As ChatGPT's tool plane and Claude's backend send it: no Mcp-Session-Id (docs/mcp-clients.md, "Tolerances").
+    headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-03-26' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'evaluate_client_needs', arguments: EVALUATE_INPUT },
+    }),
+    floor: 0.02,
+    expect: { type: /^application\/json/, body: '"structuredContent"' },
     maxCostOf: MCP_COST,
   },
   {

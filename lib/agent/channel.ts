@@ -8,7 +8,13 @@ import { agentFamilyOf } from '@/lib/http/agent-family';
 export type RequestChannel =
   | { kind: 'form' }
   | { kind: 'rest'; userAgent?: string }
-  | { kind: 'mcp'; protocolVersion: string; client?: { name: string; version: string } };
+  | {
+      kind: 'mcp';
+      protocolVersion: string;
+      client?: { name: string; version: string };
+      /** What a request without a session shows of its sender, when no session or envelope names the client. */
+      userAgent?: string;
+    };
 
 /** Longest caller-supplied text (a User-Agent, a client name) shown in the mail. */
 const MAX_SHOWN = 200;
@@ -26,13 +32,19 @@ export function describeChannel(channel: RequestChannel): string {
     case 'rest':
       return `the REST API (User-Agent: ${channel.userAgent ? shown(channel.userAgent) : 'not sent'})`;
     case 'mcp': {
-      const client = channel.client ? `${shown(channel.client.name)} ${shown(channel.client.version)}` : 'not named';
+      const sender = channel.userAgent === undefined ? '' : `, User-Agent: ${shown(channel.userAgent) || 'not sent'}`;
+      const client = channel.client
+        ? `${shown(channel.client.name)} ${shown(channel.client.version)}`
+        : `not named${sender}`;
       return `MCP (client ${client}, protocol revision ${shown(channel.protocolVersion)})`;
     }
   }
 }
 
-/** Who made a request, as the inquiry log names it: the agent family (REST), the MCP client's name, or `form`. */
+/**
+ * Who made a request, as the inquiry log names it: the agent family (REST, and MCP without a named client), the
+ * MCP client's name, or `form`.
+ */
 export function countedClientOf(channel: RequestChannel): string {
   switch (channel.kind) {
     case 'form':
@@ -40,6 +52,7 @@ export function countedClientOf(channel: RequestChannel): string {
     case 'rest':
       return agentFamilyOf(channel.userAgent ?? '');
     case 'mcp':
-      return keyPart(channel.client?.name ?? '(not named)');
+      if (channel.client) return keyPart(channel.client.name);
+      return channel.userAgent === undefined ? keyPart('(not named)') : agentFamilyOf(channel.userAgent);
   }
 }

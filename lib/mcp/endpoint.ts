@@ -4,9 +4,17 @@ import { MethodNotAllowedError, NotFoundError } from '@/lib/http/errors';
 import { publicOrigin } from '@/lib/http/forwarded';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { countMcpMethods } from '@/lib/counting/tool-counts';
+import type { ListDocuments } from './surface/documents';
 import { toolContextForPost } from './surface/server';
 import { answerDirectCall } from './transport/direct-call';
-import { START_AGAIN, requireServedVersion, requireSession, serve2025, startSession } from './transport/era-2025';
+import {
+  START_AGAIN,
+  requireServedVersion,
+  requireSession,
+  serve2025,
+  sessionlessRevision,
+  startSession,
+} from './transport/era-2025';
 import { readEnvelope, serve2026 } from './transport/era-2026';
 import { countBatch, methodsOf, readPostedMessages } from './transport/messages';
 import { isStatelessRevision } from './transport/protocol';
@@ -17,11 +25,23 @@ import { envelopeRevisionToServe } from './transport/tolerance';
 /** The Allow header of this endpoint's own 405, the same as the route's OPTIONS answer (HEAD comes with GET). */
 const MCP_ALLOW = allowHeader(['GET', 'POST', 'DELETE']);
 
-/** What GET /api/mcp answers a caller without a session: the server description, built by lib/discovery. */
-export type DescribeServer = (origin: string) => unknown;
+/**
+ * What lib/discovery, a layer above, hands the endpoint when it assembles it: the server description GET
+ * answers a caller without a session, and the site's documents search and fetch serve.
+ */
+export interface EndpointDocuments {
+  describeServer(origin: string): unknown;
+  listDocuments: ListDocuments;
+}
 
-/** Which era answers a POST: decided once, here, from the body's `_meta`, the session id and the header. */
-type Era = { kind: '2026-07-28'; revision?: string } | { kind: '2025'; session: SessionRecord };
+/**
+ * Which era answers a POST: decided once, here, from the body's `_meta`, the session id and the header. A 2025
+ * request without a session is served at the revision its header names (docs/mcp-clients.md, "Tolerances").
+ */
+type Era =
+  | { kind: '2026-07-28'; revision?: string }
+  | { kind: '2025'; session: SessionRecord }
+  | { kind: '2025'; session?: undefined; protocolVersion: string };
 
 async function decideEra(
   request: Request,
@@ -42,7 +62,8 @@ async function decideEra(
   ) {
     return { kind: '2026-07-28' };
   }
-  return { kind: '2025', session: posted.initialize ? startSession(posted.initialize) : await requireSession(request) };
+  if (posted.initialize) return { kind: '2025', session: startSession(posted.initialize) };
+  return { kind: '2025', protocolVersion: sessionlessRevision(request) };
 }
 
 /**
@@ -50,7 +71,11 @@ async function decideEra(
  * answered directly in front of both eras, and everything else by that era's module: 2026-07-28 statelessly
  * through the SDK's own entry, the 2025 era at its session's revision (docs/mcp-clients.md, "Tolerances").
  */
-export async function handleMcpPost(request: Request, context: ApiContext): Promise<Response> {
+export async function handleMcpPost(
+  request: Request,
+  context: ApiContext,
+  listDocuments: ListDocuments,
+): Promise<Response> {
   const mode = responseMode(request);
   const posted = await readPostedMessages(request);
   if (posted instanceof Response) return posted;
@@ -58,7 +83,12 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
   await countBatch(posted.body, context);
   const era = await decideEra(request, posted);
   if (era.kind === '2026-07-28') {
-    const toolContext = toolContextForPost(request, context, { kind: 'mcp', ...readEnvelope(posted.body) });
+    const toolContext = toolContextForPost(
+      request,
+      context,
+      { kind: 'mcp', ...readEnvelope(posted.body) },
+      listDocuments,
+    );
     const revision = era.revision ?? request.headers.get('mcp-protocol-version');
     const response =
       (mode === 'json'
@@ -68,16 +98,20 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
     return response;
   }
   const { session } = era;
-  const toolContext = toolContextForPost(request, context, {
-    kind: 'mcp',
-    protocolVersion: session.protocolVersion,
-    client: session.client,
-  });
+  // Where no session names the client, the mail and the counts go by what the request shows: its User-Agent.
+  const toolContext = toolContextForPost(
+    request,
+    context,
+    session
+      ? { kind: 'mcp', protocolVersion: session.protocolVersion, client: session.client }
+      : { kind: 'mcp', protocolVersion: era.protocolVersion, userAgent: request.headers.get('user-agent') ?? '' },
+    listDocuments,
+  );
   const response =
     (mode === 'json' ? await answerDirectCall(request, posted.body, { kind: '2025' }, toolContext) : undefined) ??
     (await serve2025(request, posted.body, toolContext, mode));
-  response.headers.set('Mcp-Session-Id', session.id);
-  response.headers.set('MCP-Protocol-Version', session.protocolVersion);
+  if (session) response.headers.set('Mcp-Session-Id', session.id);
+  response.headers.set('MCP-Protocol-Version', toolContext.protocolVersion);
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }
@@ -88,7 +122,10 @@ export async function handleMcpPost(request: Request, context: ApiContext): Prom
  * nothing of its own, so it answers 405 as the transport allows, and the official client then stops asking
  * (any 2xx would be taken for a stream and reconnected in a loop).
  */
-export async function handleMcpGet(request: Request, describeServer: DescribeServer): Promise<Response> {
+export async function handleMcpGet(
+  request: Request,
+  describeServer: EndpointDocuments['describeServer'],
+): Promise<Response> {
   const hasSession = request.headers.has('mcp-session-id');
   const onlyEventStream =
     !preferredMediaType(request, ['application/json']) && Boolean(preferredMediaType(request, ['text/event-stream']));
@@ -118,13 +155,13 @@ export async function handleMcpDelete(request: Request): Promise<Response> {
 
 /**
  * The MCP server at /api/mcp (docs/agent-api.md, "Endpoints", 5-7; docs/mcp.md): Streamable HTTP transport.
- * `describeServer` is the GET description: a discovery document, which lib/discovery (a layer above this one)
- * builds and hands in when it assembles the endpoint (lib/discovery/mcp/endpoint.ts).
+ * The server description and the documents come from lib/discovery, which assembles the endpoint
+ * (lib/discovery/mcp/endpoint.ts): they are documents about the site, built a layer above this one.
  */
-export function mcpEndpoint(describeServer: DescribeServer) {
+export function mcpEndpoint({ describeServer, listDocuments }: EndpointDocuments) {
   return endpoint({
     GET: apiRoute((request) => handleMcpGet(request, describeServer)),
-    POST: apiRoute(handleMcpPost),
+    POST: apiRoute((request, context) => handleMcpPost(request, context, listDocuments)),
     DELETE: apiRoute(handleMcpDelete),
   });
 }

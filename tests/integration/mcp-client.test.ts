@@ -94,7 +94,12 @@ describe('the official MCP client', () => {
   it('lists the two tools with their descriptions, and input schemas that are the zod schemas of REST', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['evaluate_client_needs', 'schedule_consultation']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'evaluate_client_needs',
+      'schedule_consultation',
+      'search',
+      'fetch',
+    ]);
     const manifest = await (await fetch(`${app.url}/api/agent`)).json();
     for (const [index, schema] of [EvaluateClientNeedsRequestSchema, ScheduleConsultationRequestSchema].entries()) {
       const listed = tools[index];

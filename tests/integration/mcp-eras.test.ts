@@ -117,7 +117,12 @@ describe.each(cases)('%s', (_label, connect) => {
   it('lists the tools with titles, icons and annotations derived from lib/agent', async () => {
     const { client, ...connection } = await connect();
     const { tools } = ToolsSchema.parse(await client.listTools());
-    expect(tools.map((tool) => tool.name)).toEqual(['evaluate_client_needs', 'schedule_consultation']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'evaluate_client_needs',
+      'schedule_consultation',
+      'search',
+      'fetch',
+    ]);
     expect(tools[0]?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
     expect(tools[1]?.annotations).toMatchObject({
       readOnlyHint: false,

@@ -156,7 +156,7 @@ describe('lifecycle at 2025-03-26', () => {
     const listed = await post(call(2, 'tools/list'), { Accept: 'text/event-stream', 'Mcp-Session-Id': session });
     expect(listed.headers.get('content-type')).toBe('text/event-stream');
     const [answer] = sseMessages(await listed.text());
-    expect(answer.result.tools).toHaveLength(2);
+    expect(answer.result.tools).toHaveLength(4);
   });
 
   it('refuses a client that accepts neither type (406) and a body not sent as JSON (415)', async () => {
@@ -224,11 +224,15 @@ describe('malformed messages', () => {
 });
 
 describe('sessions', () => {
-  it('any request but initialize without Mcp-Session-Id: 400', async () => {
-    const error = await expectEnvelope(await post(call(1, 'tools/list')), 400, 'SESSION_REQUIRED');
-    expect(error.resolution).toContain('initialize');
-    await expectEnvelope(await post(INITIALIZED), 400, 'SESSION_REQUIRED');
-    await expectEnvelope(await mcp('DELETE'), 400, 'SESSION_REQUIRED');
+  it('a request without Mcp-Session-Id is served without a session; only DELETE needs one: 400', async () => {
+    const listed = await post(call(1, 'tools/list'));
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('mcp-session-id')).toBeNull();
+    expect(listed.headers.get('mcp-protocol-version')).toBe('2025-03-26');
+    expect((await listed.json()).result.tools.length).toBeGreaterThan(0);
+    expect((await post(INITIALIZED)).status).toBe(202);
+    const error = await expectEnvelope(await mcp('DELETE'), 400, 'SESSION_REQUIRED');
+    expect(error.resolution).toContain('Mcp-Session-Id');
   });
 
   it('an unknown or malformed session id: 404, so the client initializes again', async () => {
@@ -288,7 +292,7 @@ describe('GET /api/mcp', () => {
       protocolVersion: '2025-03-26',
       serverInfo: { version: API_VERSION },
     });
-    expect(description.result.tools).toEqual(['evaluate_client_needs', 'schedule_consultation']);
+    expect(description.result.tools).toEqual(['evaluate_client_needs', 'schedule_consultation', 'search', 'fetch']);
     expect(description.result.prompts).toEqual(['qualify_client', 'draft_consultation_request']);
     expect(description.result.resources).toHaveLength(6); // the four resources and the two MCP Apps views
     expect(description.result.protocolVersions).toEqual([
@@ -328,7 +332,7 @@ describe('CORS and shared headers on every MCP response', () => {
       await post(call(1, 'tools/list'), { 'Mcp-Session-Id': session }),
       await post(call(2, 'tools/list'), { 'Mcp-Session-Id': session, Accept: 'text/event-stream' }),
       await post('{'),
-      await post(call(3, 'tools/list')),
+      await mcp('DELETE'),
       await post(call(4, 'tools/list'), { 'Mcp-Session-Id': 'B'.repeat(43) }),
       await mcp('GET'),
       await mcp('GET', { 'Mcp-Session-Id': session }),
@@ -418,6 +422,8 @@ describe('discovery of the MCP server', () => {
         'schedule_consultation',
         { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
       ],
+      ['search', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
+      ['fetch', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
     ]);
   });
 
@@ -558,6 +564,8 @@ describe('the 2026-07-28 revision, without a session', () => {
     expect(result.tools.map((tool: { name: string }) => tool.name)).toEqual([
       'evaluate_client_needs',
       'schedule_consultation',
+      'search',
+      'fetch',
     ]);
     const called = await modern(3, 'tools/call', {
       name: 'evaluate_client_needs',
@@ -568,8 +576,11 @@ describe('the 2026-07-28 revision, without a session', () => {
     expect(answer.result.structuredContent.recommended.key).toBeTruthy();
   });
 
-  it('the same request without the envelope is a 2025 request, and without a session that is 400', async () => {
-    await expectEnvelope(await post(call(4, 'tools/list')), 400, 'SESSION_REQUIRED');
+  it('the same request without the envelope is a 2025 request, served without a session at 2025-03-26', async () => {
+    const response = await post(call(4, 'tools/list'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('mcp-protocol-version')).toBe('2025-03-26');
+    expect((await response.json()).result.tools.length).toBeGreaterThan(0);
   });
 
   it('a 2026-07-28 header without the envelope is answered as that revision says: -32602 naming what is missing', async () => {

@@ -87,7 +87,12 @@ describe('two instances sharing Redis', () => {
     const client = new Client({ name: 'behind-a-balancer', version: '1.0.0' });
     await client.connect(transport);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['evaluate_client_needs', 'schedule_consultation']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'evaluate_client_needs',
+      'fetch',
+      'schedule_consultation',
+      'search',
+    ]);
     const result = await client.callTool({
       name: 'evaluate_client_needs',
       arguments: { challenges: 'our pitch deck does not land', technology_sector: 'fintech' },

@@ -149,6 +149,13 @@ const CASES: Case[] = [
     body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
   },
   {
+    name: 'MCP tools/call without a session',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT, 'MCP-Protocol-Version': '2025-06-18' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"evaluate_client_needs","arguments":{"challenges":"our pitch deck confuses investors"}}}',
+  },
+  {
     name: 'MCP parse error',
     method: 'POST',
     path: '/api/mcp',

@@ -1,8 +1,8 @@
 import { RESOURCES } from '@/lib/agent/resources';
-import { TOOLS } from '@/lib/agent/tools';
 import { MCP_APP_VIEWS } from '@/lib/mcp/surface/apps/views';
 import { PROMPTS } from '@/lib/mcp/surface/prompts';
 import { serverInfo } from '@/lib/mcp/surface/server';
+import { MCP_TOOL_NAMES } from '@/lib/mcp/surface/tools';
 import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
 import type { McpServerDescription } from './schemas';
 
@@ -20,7 +20,7 @@ export function buildMcpServerDescription(origin: string): McpServerDescription 
       protocolVersion: MCP_PROTOCOL_REVISION,
       protocolVersions: [...SERVED_REVISIONS],
       resources: [...RESOURCES.map((resource) => resource.uri), ...MCP_APP_VIEWS.map((view) => view.uri)],
-      tools: TOOLS.map((tool) => tool.name),
+      tools: [...MCP_TOOL_NAMES],
       prompts: PROMPTS.map((prompt) => prompt.name),
     },
   };

@@ -1,8 +1,13 @@
 import { mcpEndpoint } from '@/lib/mcp/endpoint';
 import { buildMcpServerDescription } from './description';
+import { listSiteDocuments } from './documents';
 
 /**
- * The MCP endpoint as the app and the fast path serve it: lib/mcp's handlers, with this layer's server
- * description for a GET without a session (lib/mcp sits below lib/discovery and cannot import it).
+ * The MCP endpoint as the app and the fast path serve it: lib/mcp's handlers, with this layer's documents about
+ * the site, the GET description and the pages search and fetch serve (lib/mcp sits below lib/discovery and
+ * cannot import them).
  */
-export const MCP_ENDPOINT = mcpEndpoint(buildMcpServerDescription);
+export const MCP_ENDPOINT = mcpEndpoint({
+  describeServer: buildMcpServerDescription,
+  listDocuments: listSiteDocuments,
+});

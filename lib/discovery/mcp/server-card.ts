@@ -1,10 +1,9 @@
 import { RESOURCES } from '@/lib/agent/resources';
-import { TOOLS } from '@/lib/agent/tools';
 import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
 import { PROMPTS } from '@/lib/mcp/surface/prompts';
 import { serverInfo } from '@/lib/mcp/surface/server';
-import { toolAnnotations } from '@/lib/mcp/surface/tools';
+import { listMcpTools } from '@/lib/mcp/surface/tools';
 import { MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
 import { SERVER_CARD_SCHEMA_URL, type ServerCard } from './server-card-schema';
 
@@ -28,7 +27,7 @@ export function buildServerCard(origin: string): ServerCard {
   const slug = getSite()
     .siteName.toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '-');
-  const description = `A brand and positioning consultancy: ${TOOLS.length} tools, ${RESOURCES.length} resources, ${PROMPTS.length} prompts.`;
+  const description = `A brand and positioning consultancy: ${listMcpTools(origin).length} tools, ${RESOURCES.length} resources, ${PROMPTS.length} prompts.`;
   return {
     $schema: SERVER_CARD_SCHEMA_URL,
     name: `${reverseDns(origin)}/${slug}`,
@@ -46,12 +45,12 @@ export function buildServerCard(origin: string): ServerCard {
     ],
     _meta: {
       // A _meta key's prefix labels start with a letter, so the site's name, not its host (which may be an IP).
-      [`${slug}/tools`]: TOOLS.map((tool) => {
-        const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = toolAnnotations(tool);
+      [`${slug}/tools`]: listMcpTools(origin).map((tool) => {
+        const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations ?? {};
         return {
           name: tool.name,
-          title: tool.title,
-          description: tool.description,
+          title: tool.title ?? tool.name,
+          description: tool.description ?? '',
           annotations: {
             readOnlyHint: readOnlyHint ?? false,
             destructiveHint: destructiveHint ?? false,

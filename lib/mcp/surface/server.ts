@@ -13,7 +13,9 @@ import { completeArgument } from './completions';
 import { siteIcons } from './icons';
 import { methodsOf } from '../transport/messages';
 import { PROMPTS } from './prompts';
-import { type McpToolContext, callMcpTool, listMcpTools } from './tools';
+import { fetchTool, searchTool } from './document-tools';
+import type { ListDocuments } from './documents';
+import { MCP_TOOL_NAMES, type McpToolContext, callMcpTool, listMcpTools } from './tools';
 
 /**
  * How long clients may keep the lists and resource reads (MCP 2026-07-28, "Caching"). They change only when a
@@ -51,10 +53,11 @@ function instructions(): string {
 function describeInstructions(): string {
   const [evaluate, schedule] = TOOLS;
   return (
-    `${getSite().siteName}: ${RESOURCES.length} read-only resources about the consultancy and ${TOOLS.length} tools. ` +
+    `${getSite().siteName}: ${RESOURCES.length} read-only resources about the consultancy and ${MCP_TOOL_NAMES.length} tools. ` +
     `Use ${evaluate.name} first to find the engagement that fits a client; ${schedule.name} sends a request that the ` +
     `consultant answers personally, not a booking, so confirm it with the user before calling it. ` +
-    `The prompts ${PROMPTS.map((prompt) => prompt.name).join(' and ')} walk through both.`
+    `The prompts ${PROMPTS.map((prompt) => prompt.name).join(' and ')} walk through both. ` +
+    `${searchTool.name} and ${fetchTool.name} find and read the site's pages.`
   );
 }
 
@@ -128,11 +131,15 @@ export function buildMcpServer(
   return server;
 }
 
-/** What a tool called in one POST knows: the request's origin, id and quotas, and the revision and channel it speaks. */
+/**
+ * What a tool called in one POST knows: the request's origin, id and quotas, the revision and channel it speaks,
+ * and the documents search and fetch serve.
+ */
 export function toolContextForPost(
   request: Request,
   context: ApiContext,
   channel: Extract<RequestChannel, { kind: 'mcp' }>,
+  listDocuments: ListDocuments,
 ): McpToolContext {
   return {
     origin: publicOrigin(request),
@@ -140,6 +147,7 @@ export function toolContextForPost(
     consume: context.consume,
     protocolVersion: channel.protocolVersion,
     channel,
+    listDocuments,
   };
 }
 

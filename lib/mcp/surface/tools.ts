@@ -15,11 +15,26 @@ import { isJsonObject } from '../transport/messages';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 import { appToolMeta } from './apps/tool-meta';
 import { siteIcons } from './icons';
+import { countToolCall } from '@/lib/counting/tool-counts';
+import { DOCUMENT_TOOLS, type DocumentTool } from './document-tools';
+import { type ListDocuments, documentLibrary } from './documents';
 import { IDEMPOTENCY_KEY_ARGUMENT, idempotencyKeyProperty, runToolOnce, takeIdempotencyKey } from './idempotent-call';
 import { allowsResourceLinks } from '../transport/protocol';
 
-/** The MCP annotations of a tool, from its definition in lib/agent (MCP 2025-03-26, "Tool annotations"). */
-export function toolAnnotations(tool: ToolDefinition): ToolAnnotations {
+/** The names of every tool over MCP: the agent API's two, then search and fetch. */
+export const MCP_TOOL_NAMES: readonly string[] = [...TOOLS, ...DOCUMENT_TOOLS].map((tool) => tool.name);
+
+/** The MCP annotations of a tool, from its definition (MCP 2025-03-26, "Tool annotations"); search and fetch only read. */
+export function toolAnnotations(tool: ToolDefinition | DocumentTool): ToolAnnotations {
+  if (!('hints' in tool)) {
+    return {
+      title: tool.title,
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    };
+  }
   return {
     title: tool.title,
     readOnlyHint: !tool.sideEffects,
@@ -39,7 +54,7 @@ let listed: Tool[] | undefined;
  * `run` as REST. Nothing about a tool is written here a second time.
  */
 export function listMcpTools(origin: string): Tool[] {
-  listed ??= TOOLS.map((tool) => ({
+  listed ??= [...TOOLS, ...DOCUMENT_TOOLS].map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
@@ -56,9 +71,9 @@ export function listMcpTools(origin: string): Tool[] {
 }
 
 /** A tool's input as JSON Schema; a tool with side effects also takes the idempotency key (idempotent-call.ts). */
-function mcpInputSchema(tool: ToolDefinition): Tool['inputSchema'] {
+function mcpInputSchema(tool: ToolDefinition | DocumentTool): Tool['inputSchema'] {
   const schema = inputJsonSchema(tool.input);
-  if (!tool.sideEffects) return { ...schema, type: 'object' };
+  if (!('sideEffects' in tool) || !tool.sideEffects) return { ...schema, type: 'object' };
   const properties = z.record(z.string(), z.unknown()).parse(schema.properties ?? {});
   return {
     ...schema,
@@ -67,9 +82,38 @@ function mcpInputSchema(tool: ToolDefinition): Tool['inputSchema'] {
   };
 }
 
-/** What an MCP tool call knows beyond a REST one: the revision it speaks, which decides the content types. */
+/**
+ * What an MCP tool call knows beyond a REST one: the revision it speaks, which decides the content types, and
+ * the documents search and fetch serve.
+ */
 export interface McpToolContext extends ToolContext {
   protocolVersion: string;
+  listDocuments: ListDocuments;
+}
+
+/** A tool's arguments parsed by its input schema; a bad argument is a ValidationError worded as on REST. */
+function validArguments<I extends z.ZodType>(tool: { name: string; input: I }, args: unknown): z.output<I> {
+  const validated = validateInput(tool.input, args);
+  if (validated.ok) return validated.data;
+  throw new ValidationError(
+    `The arguments of ${tool.name} are invalid: ${describeProblems(validated.problems)}.`,
+    `Correct ${validated.problems.length === 1 ? 'that argument' : 'those arguments'} and call ${tool.name} again with ${summariseFields(tool.input)}.`,
+  );
+}
+
+/** A tool of the agent API, at most once per idempotency key when one is given. */
+async function runAgentTool(tool: ToolDefinition, args: unknown, context: McpToolContext): Promise<unknown> {
+  const taken = takeIdempotencyKey(tool, args);
+  const input = validArguments(tool, taken.args);
+  const run = () => tool.run(input, context);
+  return taken.key === undefined ? run() : runToolOnce(tool, taken.key, input, run);
+}
+
+/** search or fetch, over the documents of the request's origin; counted as the agent API's tools count themselves. */
+function runDocumentTool(tool: DocumentTool, args: unknown, context: McpToolContext): unknown {
+  const input = validArguments(tool, args);
+  countToolCall(context.channel.kind, tool.name);
+  return tool.run(input, documentLibrary(context.listDocuments, context.origin));
 }
 
 /**
@@ -79,23 +123,17 @@ export interface McpToolContext extends ToolContext {
  */
 export async function callMcpTool(name: string, args: unknown, context: McpToolContext): Promise<CallToolResult> {
   const tool: ToolDefinition | undefined = TOOLS.find((candidate) => candidate.name === name);
-  if (!tool) {
+  const documentTool = DOCUMENT_TOOLS.find((candidate) => candidate.name === name);
+  if (!tool && !documentTool) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
-      `Unknown tool "${name}": this server has ${TOOLS.map((t) => t.name).join(' and ')}.`,
+      `Unknown tool "${name}": this server has ${MCP_TOOL_NAMES.join(', ')}.`,
     );
   }
   try {
-    const taken = takeIdempotencyKey(tool, args ?? {});
-    const validated = validateInput(tool.input, taken.args);
-    if (!validated.ok) {
-      throw new ValidationError(
-        `The arguments of ${tool.name} are invalid: ${describeProblems(validated.problems)}.`,
-        `Correct ${validated.problems.length === 1 ? 'that argument' : 'those arguments'} and call ${tool.name} again with ${summariseFields(tool.input)}.`,
-      );
-    }
-    const run = () => tool.run(validated.data, context);
-    const output = taken.key === undefined ? await run() : await runToolOnce(tool, taken.key, validated.data, run);
+    const output = tool
+      ? await runAgentTool(tool, args ?? {}, context)
+      : documentTool && runDocumentTool(documentTool, args ?? {}, context);
     // The result is not parsed against CallToolResultSchema here: the SDK checks it before sending it, and the
     // direct path's answers are held to the SDK's in tests (lib/mcp/transport/direct-call.ts).
     const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.protocolVersion);

@@ -1,8 +1,7 @@
 import { SERVER_INFO_META_KEY, classifyInboundRequest } from '@modelcontextprotocol/server';
-import { TOOLS } from '@/lib/agent/tools';
 import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from '../surface/idempotent-call';
 import { serverInfo } from '../surface/server';
-import { type McpToolContext, callMcpTool } from '../surface/tools';
+import { MCP_TOOL_NAMES, type McpToolContext, callMcpTool } from '../surface/tools';
 import { isJsonObject } from './messages';
 import { STATELESS_REVISIONS } from './protocol';
 
@@ -30,7 +29,7 @@ export function directCallIn(body: unknown, keys: readonly string[]): DirectCall
   if ((typeof id !== 'string' && typeof id !== 'number') || !isJsonObject(params)) return undefined;
   for (const key in params) if (!keys.includes(key)) return undefined;
   const { name, arguments: args, _meta: meta } = params;
-  if (typeof name !== 'string' || !TOOLS.some((tool) => tool.name === name)) return undefined;
+  if (typeof name !== 'string' || !MCP_TOOL_NAMES.includes(name)) return undefined;
   if (args !== undefined && !isJsonObject(args)) return undefined;
   return { id, name, args, meta };
 }

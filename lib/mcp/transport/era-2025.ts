@@ -5,7 +5,7 @@ import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/tools';
 import { ProtocolVersionError, SessionRequiredError } from './errors';
 import { requestForTransport } from './messages';
-import { SERVED_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';
+import { SERVED_REVISIONS, SESSION_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';
 import type { ResponseMode } from './response-mode';
 import {
   SESSION_LIFETIME_MS,
@@ -17,7 +17,8 @@ import {
 } from './sessions';
 
 // The 2025 era (2024-11-05 to 2025-11-25): initialize issues a session id that carries the session; every
-// other request is answered by the SDK's Server at the session's revision.
+// other request is answered by the SDK's Server at the session's revision, or without a session at the
+// revision its header names.
 
 export const START_AGAIN =
   'Start a new session: POST an initialize request to /api/mcp without an Mcp-Session-Id header.';
@@ -38,8 +39,8 @@ export function requireServedVersion(request: Request): void {
 }
 
 /**
- * The session a request names (Streamable HTTP, 2025-03-26, "Session Management"): 400 without Mcp-Session-Id,
- * and 404 for an id this deployment never issued, one past its lifetime, or one DELETE ended (so the client
+ * The session a request names (Streamable HTTP, 2025-03-26, "Session Management"): 400 without Mcp-Session-Id
+ * (only DELETE needs one: every other request is served without a session), and 404 for an id this deployment never issued, one past its lifetime, or one DELETE ended (so the client
  * initializes again). The id itself carries the session, so it is served on any instance, after any restart.
  */
 export async function requireSession(request: Request): Promise<SessionRecord> {
@@ -47,8 +48,8 @@ export async function requireSession(request: Request): Promise<SessionRecord> {
   const id = request.headers.get('mcp-session-id');
   if (!id) {
     throw new SessionRequiredError(
-      'This request has no Mcp-Session-Id header; only initialize may come without one (or a 2026-07-28 request, which carries its revision in params._meta).',
-      'Send initialize first and repeat the Mcp-Session-Id header of its response on every later request.',
+      'DELETE /api/mcp ends the session its Mcp-Session-Id header names, and this request has none.',
+      'Send DELETE with the Mcp-Session-Id header that initialize returned; a request without a session needs no ending.',
     );
   }
   const session = readSession(id);
@@ -59,6 +60,16 @@ export async function requireSession(request: Request): Promise<SessionRecord> {
     );
   }
   return session;
+}
+
+/**
+ * The revision a 2025-era request without Mcp-Session-Id is answered at: the session revision its
+ * MCP-Protocol-Version names, else 2025-03-26, which a server assumes when the header is absent (Streamable
+ * HTTP, 2025-06-18, "Protocol Version Header").
+ */
+export function sessionlessRevision(request: Request): string {
+  const header = request.headers.get('mcp-protocol-version');
+  return (SESSION_REVISIONS as readonly string[]).find((revision) => revision === header) ?? '2025-03-26';
 }
 
 /** A new session at the revision negotiated; nothing is stored, the id is the session (session-id.ts). */

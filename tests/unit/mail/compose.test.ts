@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailTriage } from '@/lib/agent/triage';
-import { describeChannel } from '@/lib/agent/channel';
+import { countedClientOf, describeChannel } from '@/lib/agent/channel';
+import { agentFamilyOf } from '@/lib/http/agent-family';
 import { suggestEngagement } from '@/lib/agent/evaluate';
 import { loadContent } from '@/lib/content';
 import { UNTRUSTED_NOTICE, composeConsultationMail } from '@/lib/mail/compose';
@@ -67,7 +68,23 @@ describe("the consultant's mail says where a request came from and what it is ab
     expect(describeChannel({ kind: 'mcp', protocolVersion: '2025-03-26' })).toBe(
       'MCP (client not named, protocol revision 2025-03-26)',
     );
+    expect(describeChannel({ kind: 'mcp', protocolVersion: '2025-03-26', userAgent: 'openai-mcp/1.0.0' })).toBe(
+      'MCP (client not named, User-Agent: openai-mcp/1.0.0, protocol revision 2025-03-26)',
+    );
+    expect(describeChannel({ kind: 'mcp', protocolVersion: '2025-03-26', userAgent: '' })).toBe(
+      'MCP (client not named, User-Agent: not sent, protocol revision 2025-03-26)',
+    );
     expect(describeChannel({ kind: 'rest', userAgent: 'x'.repeat(500) }).length).toBeLessThan(250);
+  });
+
+  it('an MCP request without a session is counted by its User-Agent family, one with a client by its name', () => {
+    expect(countedClientOf({ kind: 'mcp', protocolVersion: '2025-03-26', userAgent: 'Claude-User' })).toBe(
+      agentFamilyOf('Claude-User'),
+    );
+    expect(agentFamilyOf('Claude-User')).toBe('ai-assistant/claude-user');
+    expect(
+      countedClientOf({ kind: 'mcp', protocolVersion: '2025-11-25', client: { name: 'claude-ai', version: '0.1.0' } }),
+    ).toBe('claude-ai');
   });
 });
 

@@ -4,6 +4,7 @@ import {
   PROTOCOL_VERSION_META_KEY,
 } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
+import { listSiteDocuments } from '@/lib/discovery/mcp/documents';
 import type { McpToolContext } from '@/lib/mcp/surface/tools';
 import { answerDirectCall } from '@/lib/mcp/transport/direct-call';
 import { serveSessionWithSdk } from '@/lib/mcp/transport/era-2025';
@@ -24,6 +25,7 @@ function toolContext(protocolVersion: string): McpToolContext {
     consume: async () => {},
     protocolVersion,
     channel: { kind: 'mcp', protocolVersion, client: { name: 'parity', version: '1' } },
+    listDocuments: listSiteDocuments,
   };
 }
 
@@ -76,6 +78,9 @@ const SESSION_CASES: Case[] = [
     body: call({ name: 'schedule_consultation', arguments: { idempotency_key: '' } }),
     direct: true,
   },
+  { name: 'search', body: call({ name: 'search', arguments: { query: 'rebrand after a merger' } }), direct: true },
+  { name: 'fetch', body: call({ name: 'fetch', arguments: { id: 'about' } }), direct: true },
+  { name: 'fetch of an unknown id', body: call({ name: 'fetch', arguments: { id: 'nothing' } }), direct: true },
   { name: 'an unknown tool', body: call({ name: 'no_such_tool', arguments: {} }), direct: false },
   { name: 'no params', body: call(undefined), direct: false },
   { name: 'no name', body: call({ arguments: EVALUATE }), direct: false },

@@ -9,6 +9,7 @@ import { buildMcpServerDescription } from '@/lib/discovery/mcp/description';
 import { PROMPTS, draftConsultationRequestPrompt, qualifyClientPrompt } from '@/lib/mcp/surface/prompts';
 import { SERVED_REVISIONS, SESSION_REVISIONS, negotiateProtocolVersion } from '@/lib/mcp/transport/protocol';
 import { McpManifestSchema, McpServerDescriptionSchema } from '@/lib/discovery/mcp/schemas';
+import { listSiteDocuments } from '@/lib/discovery/mcp/documents';
 import { callMcpTool, listMcpTools } from '@/lib/mcp/surface/tools';
 import { API_VERSION } from '@/lib/version';
 
@@ -18,12 +19,14 @@ const context = {
   consume: async () => {},
   protocolVersion: '2025-03-26',
   channel: { kind: 'mcp', protocolVersion: '2025-03-26' },
+  listDocuments: listSiteDocuments,
 } as const;
 
 describe('the MCP surface is derived from lib/agent', () => {
   it('tools/list carries the JSON Schema of the zod schemas, in and out', () => {
     const listed = listMcpTools(context.origin);
-    expect(listed.map((tool) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
+    // The agent API's two tools, then the MCP-only search and fetch.
+    expect(listed.map((tool) => tool.name)).toEqual([...TOOLS.map((tool) => tool.name), 'search', 'fetch']);
     for (const [index, tool] of TOOLS.entries()) {
       expect(listed[index]?.description).toBe(tool.description);
       // A tool with side effects also takes the idempotency key, mirrored as a header by 2026-07-28 clients.

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { NotFoundError } from '@/lib/http/errors';
+import type { DocumentLibrary } from './documents';
+
+// search and fetch, the two read-only tools ChatGPT's deep research and company knowledge call, over the site's
+// own documents. MCP tools only: the REST API keeps the specification's two tools (docs/mcp.md, "Tools").
+
+/** The longest query search takes: a question in a few sentences, not a document. */
+export const MAX_QUERY_LENGTH = 500;
+/** The most results one search gives. */
+const MAX_RESULTS = 10;
+
+const SearchInputSchema = z
+  .object({
+    query: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_QUERY_LENGTH)
+      .describe('What to look for, in plain words (for example "rebrand after a merger" or "Series B pitch deck").'),
+  })
+  .describe('SearchRequest');
+
+const SearchOutputSchema = z
+  .object({
+    results: z
+      .array(
+        z.object({
+          id: z.string().describe('the id fetch takes'),
+          title: z.string(),
+          url: z.url().describe('the page on the website'),
+        }),
+      )
+      .describe('the best matches first; empty when nothing matches'),
+  })
+  .describe('SearchResponse');
+
+const FetchInputSchema = z
+  .object({ id: z.string().min(1).max(200).describe('An id from the results of search.') })
+  .describe('FetchRequest');
+
+const FetchOutputSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    text: z.string().describe('the whole page as markdown'),
+    url: z.url().describe('the page on the website'),
+    metadata: z.record(z.string(), z.string()).describe('what kind of page it is, its description and its date'),
+  })
+  .describe('FetchResponse');
+
+/** A read-only tool over the site's documents, only over MCP. */
+export interface DocumentTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  name: 'search' | 'fetch';
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  run(input: z.output<I>, library: DocumentLibrary): z.output<O>;
+}
+
+function defineDocumentTool<I extends z.ZodType, O extends z.ZodType>(tool: DocumentTool<I, O>): DocumentTool<I, O> {
+  return tool;
+}
+
+export const searchTool = defineDocumentTool({
+  name: 'search',
+  title: 'Search the site',
+  description:
+    "Search the consultancy's own pages: the homepage, the biography, every engagement and every case study. " +
+    'Returns the best matches, each with the id to pass to fetch for its full text.',
+  input: SearchInputSchema,
+  output: SearchOutputSchema,
+  run: ({ query }, library) => ({
+    results: library.search(query, MAX_RESULTS).map(({ id, title, url }) => ({ id, title, url })),
+  }),
+});
+
+export const fetchTool = defineDocumentTool({
+  name: 'fetch',
+  title: 'Fetch a page of the site',
+  description: 'The full text of one page of the site, as markdown, by the id search gave for it.',
+  input: FetchInputSchema,
+  output: FetchOutputSchema,
+  run: ({ id }, library) => {
+    const document = library.find(id);
+    if (!document) {
+      throw new NotFoundError(
+        `No page of this site has the id "${id.length > 60 ? `${id.slice(0, 60)}…` : id}".`,
+        `Call search with a few words about what you need and pass one of its result ids to fetch (ids look like ${library.ids().slice(0, 2).join(', ')}).`,
+      );
+    }
+    return document;
+  },
+});
+
+/** The tools only MCP has, after the agent API's two. */
+export const DOCUMENT_TOOLS: readonly DocumentTool[] = [searchTool, fetchTool];
