@@ -130,6 +130,22 @@ describe.each(cases)('%s', (_label, connect) => {
   });
 });
 
+it('a session-less 2025 request, declaring no capability, lists the same _meta', async () => {
+  const response = await fetch(endpoint(), {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': '2025-06-18',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  expect(response.status).toBe(200);
+  const { result } = z.object({ result: ToolsSchema }).parse(await response.json());
+  const evaluate = result.tools.find((tool) => tool.name === 'evaluate_client_needs');
+  expect(evaluate?._meta).toEqual({ ui: { resourceUri: VIEWS.fitCard }, 'openai/outputTemplate': VIEWS.fitCard });
+});
+
 describe("the view's Send (schedule_consultation with an idempotency key), on the direct tools/call path", () => {
   it.each([
     ['2025 era', () => connectV2()],
