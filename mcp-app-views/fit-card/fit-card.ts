@@ -22,13 +22,11 @@ export function fitCard(result: EvaluateClientNeedsResponse, onRequest: () => vo
     el('p', { class: 'eyebrow' }, 'Recommended engagement'),
     el('h2', { id: 'fit-title' }, recommended.title),
     el('p', { class: 'tagline' }, recommended.tagline),
-    recommended.timing.length > 0
-      ? el(
-          'ul',
-          { class: 'timing', 'aria-label': 'Timing and price' },
-          ...recommended.timing.map((line) => el('li', {}, line)),
-        )
-      : null,
+    el(
+      'ul',
+      { class: 'timing', 'aria-label': 'Timing and price' },
+      ...recommended.timing.map((line) => el('li', {}, line)),
+    ),
     el('details', {}, el('summary', {}, 'Why it fits'), el('p', { class: 'why' }, recommended.why)),
     foldedList('What it includes', recommended.includes),
     foldedList('Outcomes', recommended.outcomes),

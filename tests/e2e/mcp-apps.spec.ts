@@ -2,6 +2,7 @@ import { type Frame, type FrameLocator, type Page, type Request, expect, test } 
 import { type RunningApp, freePort, startApp } from '../integration/support/app';
 import { type TestSmtpServer, smtpEnv, startSmtpServer } from '../integration/support/smtp';
 import { hostPage } from './mcp-apps/host-page';
+import { content } from './support';
 
 /**
  * The MCP Apps views in a host: a page that plays Claude or ChatGPT (mcp-apps/host.ts, on ext-apps' AppBridge and
@@ -91,11 +92,22 @@ test('the fit card renders the real result; its request, edited and sent (clicke
   await openHost(page, app.url);
   const { view, result } = await showFitCard(page);
 
-  const structured = (result as { structuredContent: { recommended: { title: string; tagline: string } } })
-    .structuredContent;
+  const { structuredContent: structured } = result as {
+    structuredContent: {
+      recommended: { key: string; title: string; tagline: string };
+      alsoConsider: { title: string } | null;
+    };
+  };
+  // The price is the content's, read by the view from the engagements resource through the host.
+  const price = content.engagements.find((engagement) => engagement.key === structured.recommended.key)?.price;
+  expect(price).toBeTruthy();
+  await expect(view.locator('.price')).toHaveText(price ?? 'a price');
   await expect(view.getByRole('heading', { level: 2, name: structured.recommended.title })).toBeVisible();
   await expect(view.getByText(structured.recommended.tagline)).toBeVisible();
   await expect(view.getByText('What it includes')).toBeVisible();
+  expect(structured.alsoConsider).not.toBeNull();
+  await expect(view.locator('.runner-up')).toBeVisible();
+  await expect(view.locator('.runner-up')).toContainText(`Also consider: ${structured.alsoConsider?.title}`);
   // Claude keeps inline views within about 500 px: the card, as the view reports its height, fits.
   await expect.poll(() => frameHeight(page)).toBeGreaterThan(200);
   expect(await contentHeight(view)).toBeLessThanOrEqual(500);

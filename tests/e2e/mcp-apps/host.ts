@@ -49,7 +49,7 @@ async function showToolView(
   const bridge = new AppBridge(
     client,
     { name: 'mcp-apps-test-host', version: '1.0.0' },
-    { serverTools: {}, openLinks: {} },
+    { serverTools: {}, serverResources: {}, openLinks: {} },
     { hostContext: { theme, displayMode: 'inline', containerDimensions: { width, maxHeight: 500 } } },
   );
   bridge.onsizechange = ({ height }) => {
