@@ -5,7 +5,7 @@ import { publicOrigin } from '@/lib/http/forwarded';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { countMcpMethods } from '@/lib/counting/tool-counts';
 import type { ListDocuments } from './surface/documents';
-import { toolContextForPost } from './surface/server';
+import { type McpChannel, toolContextForPost } from './surface/server';
 import { answerDirectCall } from './transport/direct-call';
 import {
   START_AGAIN,
@@ -15,12 +15,12 @@ import {
   sessionlessRevision,
   startSession,
 } from './transport/era-2025';
-import { readEnvelope, serve2026 } from './transport/era-2026';
-import { countBatch, methodsOf, readPostedMessages } from './transport/messages';
+import { serve2026 } from './transport/era-2026';
+import { type PostedMessages, countBatch, methodsOf, readPostedMessages } from './transport/messages';
 import { isStatelessRevision } from './transport/protocol';
 import { responseMode } from './transport/response-mode';
 import { SESSION_LIFETIME_MS, type SessionRecord, getEndedSessions } from './transport/sessions';
-import { envelopeRevisionToServe } from './transport/tolerance';
+import { envelopeRevisionToServe, readEnvelope } from './transport/tolerance';
 
 /** The Allow header of this endpoint's own 405, the same as the route's OPTIONS answer (HEAD comes with GET). */
 const MCP_ALLOW = allowHeader(['GET', 'POST', 'DELETE']);
@@ -35,26 +35,24 @@ export interface EndpointDocuments {
 }
 
 /**
- * Which era answers a POST: decided once, here, from the body's `_meta`, the session id and the header. A 2025
- * request without a session is served at the revision its header names (docs/mcp-clients.md, "Tolerances").
+ * Which era answers a POST, decided once, here: a `_meta` envelope naming 2026-07-28, else a session id, else a
+ * 2026-07-28 header the SDK's classifier accepts, else initialize or a request served without a session at the
+ * revision its header names (docs/mcp-clients.md, "Tolerances").
  */
 type Era =
-  | { kind: '2026-07-28'; revision?: string }
-  | { kind: '2025'; session: SessionRecord }
-  | { kind: '2025'; session?: undefined; protocolVersion: string };
+  { kind: '2026-07-28'; revision?: string } | { kind: '2025'; session?: SessionRecord; protocolVersion: string };
 
-async function decideEra(
-  request: Request,
-  posted: Exclude<Awaited<ReturnType<typeof readPostedMessages>>, Response>,
-): Promise<Era> {
-  // A body whose `_meta` names 2026-07-28 is that revision's, whatever 2025 revision its header names.
+async function decideEra(request: Request, posted: PostedMessages): Promise<Era> {
   const envelope = envelopeRevisionToServe(request, posted.body);
   if (envelope.claimed) return { kind: '2026-07-28', revision: envelope.revision };
   // Anything else is held to the served versions here, with the site's envelope.
   requireServedVersion(request);
-  if (request.headers.has('mcp-session-id') && !posted.initialize) {
-    return { kind: '2025', session: await requireSession(request) };
-  }
+  const inSession = (session: SessionRecord): Era => ({
+    kind: '2025',
+    session,
+    protocolVersion: session.protocolVersion,
+  });
+  if (request.headers.has('mcp-session-id') && !posted.initialize) return inSession(await requireSession(request));
   // Only a request with some sign of 2026-07-28 is put to the SDK's classifier, which is not free.
   if (
     isStatelessRevision(request.headers.get('mcp-protocol-version')) &&
@@ -62,14 +60,23 @@ async function decideEra(
   ) {
     return { kind: '2026-07-28' };
   }
-  if (posted.initialize) return { kind: '2025', session: startSession(posted.initialize) };
+  if (posted.initialize) return inSession(startSession(posted.initialize));
   return { kind: '2025', protocolVersion: sessionlessRevision(request) };
 }
 
+/** Who is calling, as the mail and the counts name it: the envelope's or the session's client, else the User-Agent. */
+function channelOf(request: Request, body: unknown, era: Era): McpChannel {
+  if (era.kind === '2026-07-28') return { kind: 'mcp', ...readEnvelope(body) };
+  const { session, protocolVersion } = era;
+  return session
+    ? { kind: 'mcp', protocolVersion, client: session.client }
+    : { kind: 'mcp', protocolVersion, userAgent: request.headers.get('user-agent') ?? '' };
+}
+
 /**
- * POST /api/mcp: one JSON-RPC message or a batch (docs/mcp.md). The era is decided once; a plain tools/call is
- * answered directly in front of both eras, and everything else by that era's module: 2026-07-28 statelessly
- * through the SDK's own entry, the 2025 era at its session's revision (docs/mcp-clients.md, "Tolerances").
+ * POST /api/mcp: one JSON-RPC message or a batch (docs/mcp.md, "The code"). A plain tools/call is answered
+ * directly in front of both eras; everything else by the era's module: 2026-07-28 through the SDK's own entry,
+ * the 2025 era at its session's revision or, without a session, the header's.
  */
 export async function handleMcpPost(
   request: Request,
@@ -82,36 +89,27 @@ export async function handleMcpPost(
   countMcpMethods(methodsOf(posted.body));
   await countBatch(posted.body, context);
   const era = await decideEra(request, posted);
-  if (era.kind === '2026-07-28') {
-    const toolContext = toolContextForPost(
-      request,
-      context,
-      { kind: 'mcp', ...readEnvelope(posted.body) },
-      listDocuments,
-    );
-    const revision = era.revision ?? request.headers.get('mcp-protocol-version');
-    const response =
-      (mode === 'json'
-        ? await answerDirectCall(request, posted.body, { kind: era.kind, revision }, toolContext)
-        : undefined) ?? (await serve2026(request, posted.body, toolContext, mode, era.revision));
-    response.headers.set('Cache-Control', 'no-store');
-    return response;
-  }
-  const { session } = era;
-  // Where no session names the client, the mail and the counts go by what the request shows: its User-Agent.
-  const toolContext = toolContextForPost(
-    request,
-    context,
-    session
-      ? { kind: 'mcp', protocolVersion: session.protocolVersion, client: session.client }
-      : { kind: 'mcp', protocolVersion: era.protocolVersion, userAgent: request.headers.get('user-agent') ?? '' },
-    listDocuments,
-  );
+  const toolContext = toolContextForPost(request, context, channelOf(request, posted.body, era), listDocuments);
+  const direct =
+    mode === 'json'
+      ? await answerDirectCall(
+          request,
+          posted.body,
+          era.kind === '2025'
+            ? era
+            : { kind: era.kind, revision: era.revision ?? request.headers.get('mcp-protocol-version') },
+          toolContext,
+        )
+      : undefined;
   const response =
-    (mode === 'json' ? await answerDirectCall(request, posted.body, { kind: '2025' }, toolContext) : undefined) ??
-    (await serve2025(request, posted.body, toolContext, mode));
-  if (session) response.headers.set('Mcp-Session-Id', session.id);
-  response.headers.set('MCP-Protocol-Version', toolContext.protocolVersion);
+    direct ??
+    (era.kind === '2025'
+      ? await serve2025(request, posted.body, toolContext, mode)
+      : await serve2026(request, posted.body, toolContext, mode, era.revision));
+  if (era.kind === '2025') {
+    if (era.session) response.headers.set('Mcp-Session-Id', era.session.id);
+    response.headers.set('MCP-Protocol-Version', era.protocolVersion);
+  }
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }

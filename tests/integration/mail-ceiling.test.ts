@@ -50,6 +50,18 @@ describe('MAIL_LIMIT_PER_DAY: a site-wide ceiling on consultation mails, across 
     expect(result).toContain('RATE_LIMITED');
     expect(result).toContain(bio.email);
 
+    // Without a session (ChatGPT's tool plane, Claude's backend), the same ceiling.
+    const sessionless = JSON.stringify(
+      await rpcResult(
+        await mcpPost(
+          served.app.url,
+          rpc(3, 'tools/call', { name: 'schedule_consultation', arguments: request('Sixth') }),
+        ),
+      ),
+    );
+    expect(sessionless).toContain('"isError":true');
+    expect(sessionless).toContain('RATE_LIMITED');
+
     const page = await (await postContactForm(served.app.url, request('Fifth'))).text();
     expect(page).toMatch(/2 a day, all senders together/);
     expect(served.smtp.received.length).toBe(2);
@@ -57,7 +69,7 @@ describe('MAIL_LIMIT_PER_DAY: a site-wide ceiling on consultation mails, across 
 
   it('counts the refusals for the consultant', async () => {
     const store = embeddedStore(dataDir);
-    expect(await countReaches(() => countOf(store, 'refusal|mail-site-wide'), 3)).toBe(3);
+    expect(await countReaches(() => countOf(store, 'refusal|mail-site-wide'), 4)).toBe(4);
     await store.close();
   });
 });

@@ -164,7 +164,7 @@ describe('search and fetch, as ChatGPT calls them', () => {
 });
 
 describe('a request that carries an id keeps the session rules', () => {
-  it('an id ended by DELETE and a forged id are 404, so the client initializes again', async () => {
+  it('an id ended by DELETE and a forged id are 404, so the client initializes again; an empty id is 400', async () => {
     const init = await post(
       call(0, 'initialize', {
         protocolVersion: '2025-11-25',
@@ -178,6 +178,9 @@ describe('a request that carries an id keeps the session rules', () => {
     const ended = await fetch(`${served.app.url}/api/mcp`, { method: 'DELETE', headers: { 'Mcp-Session-Id': id } });
     expect(ended.status).toBe(200);
     await ended.body?.cancel();
+    const empty = await post(call(11, 'tools/list'), { 'Mcp-Session-Id': '' });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.code).toBe('SESSION_REQUIRED');
     for (const sessionId of [id, `${id.slice(0, -4)}AAAA`, 'A'.repeat(43)]) {
       const response = await post(call(10, 'tools/call', EVALUATE), { 'Mcp-Session-Id': sessionId });
       expect(response.status, sessionId).toBe(404);

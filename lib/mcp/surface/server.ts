@@ -76,8 +76,8 @@ export function partsUsedBy(methods: readonly string[]): McpParts {
 }
 
 /**
- * An McpServer for one HTTP request: the four resources, the two tools and the prompts, all from
- * lib/agent. Built per request so that no live object outlives the request; a session lives in its id
+ * An McpServer for one HTTP request: the four resources, the tools and the prompts, all from
+ * lib/agent and this folder. Built per request so that no live object outlives the request; a session lives in its id
  * (lib/mcp/transport/session-id.ts). Resources and prompts are registered only when the request uses them
  * (a tools/call needs neither); the capabilities, declared below, are the same either way.
  */
@@ -131,6 +131,9 @@ export function buildMcpServer(
   return server;
 }
 
+/** How an MCP call arrived, as the consultant's mail and the counts name it. */
+export type McpChannel = Extract<RequestChannel, { kind: 'mcp' }>;
+
 /**
  * What a tool called in one POST knows: the request's origin, id and quotas, the revision and channel it speaks,
  * and the documents search and fetch serve.
@@ -138,7 +141,7 @@ export function buildMcpServer(
 export function toolContextForPost(
   request: Request,
   context: ApiContext,
-  channel: Extract<RequestChannel, { kind: 'mcp' }>,
+  channel: McpChannel,
   listDocuments: ListDocuments,
 ): McpToolContext {
   return {

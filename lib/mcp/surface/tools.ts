@@ -49,9 +49,9 @@ export function toolAnnotations(tool: ToolDefinition | DocumentTool): ToolAnnota
 let listed: Tool[] | undefined;
 
 /**
- * The two tools over MCP, derived from lib/agent/tools.ts: the same descriptions, the same zod schemas (as
- * JSON Schema, exactly what the manifest's `body` is derived from), the same validation wording and the same
- * `run` as REST. Nothing about a tool is written here a second time.
+ * The tools over MCP: the agent API's two, derived from lib/agent/tools.ts (the same descriptions, the same zod
+ * schemas as JSON Schema, exactly what the manifest's `body` is derived from, the same validation wording and
+ * `run` as REST), then search and fetch (document-tools.ts). Nothing about a tool is written twice.
  */
 export function listMcpTools(origin: string): Tool[] {
   listed ??= [...TOOLS, ...DOCUMENT_TOOLS].map((tool) => ({

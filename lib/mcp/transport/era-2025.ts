@@ -39,8 +39,8 @@ export function requireServedVersion(request: Request): void {
 }
 
 /**
- * The session a request names (Streamable HTTP, 2025-03-26, "Session Management"): 400 without Mcp-Session-Id
- * (only DELETE needs one: every other request is served without a session), and 404 for an id this deployment never issued, one past its lifetime, or one DELETE ended (so the client
+ * The session a request names (Streamable HTTP, 2025-03-26, "Session Management"): 400 when Mcp-Session-Id is
+ * missing or empty (a DELETE, or a header sent empty), and 404 for an id this deployment never issued, one past its lifetime, or one DELETE ended (so the client
  * initializes again). The id itself carries the session, so it is served on any instance, after any restart.
  */
 export async function requireSession(request: Request): Promise<SessionRecord> {
@@ -48,8 +48,8 @@ export async function requireSession(request: Request): Promise<SessionRecord> {
   const id = request.headers.get('mcp-session-id');
   if (!id) {
     throw new SessionRequiredError(
-      'DELETE /api/mcp ends the session its Mcp-Session-Id header names, and this request has none.',
-      'Send DELETE with the Mcp-Session-Id header that initialize returned; a request without a session needs no ending.',
+      'This request names no session: its Mcp-Session-Id header is missing or empty.',
+      'Send the Mcp-Session-Id header that initialize returned (DELETE needs it); any other request may instead leave the header out.',
     );
   }
   const session = readSession(id);

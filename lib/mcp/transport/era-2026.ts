@@ -1,10 +1,4 @@
-import {
-  CLIENT_INFO_META_KEY,
-  type McpServer,
-  PROTOCOL_VERSION_META_KEY,
-  createMcpHandler,
-} from '@modelcontextprotocol/server';
-import { z } from 'zod';
+import { type McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { TOOLS } from '@/lib/agent/tools';
 import { IDEMPOTENCY_PARAM_HEADER, idempotencyHeaderMismatch } from '../surface/idempotent-call';
 import { refusePromptArguments } from '../surface/prompt-arguments';
@@ -12,31 +6,7 @@ import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/tools';
 import { HEADER_MISMATCH, jsonRpcErrorResponse } from './errors';
 import { requestForTransport } from './messages';
-import { STATELESS_REVISIONS } from './protocol';
 import type { ResponseMode } from './response-mode';
-
-/** The part of a 2026-07-28 request's `_meta` envelope the consultant's mail shows: revision and client. */
-const EnvelopeSchema = z
-  .object({
-    params: z.object({
-      _meta: z.object({
-        [PROTOCOL_VERSION_META_KEY]: z.string().describe('the revision this request speaks'),
-        [CLIENT_INFO_META_KEY]: z
-          .object({ name: z.string(), version: z.string() })
-          .optional()
-          .describe('the client that sent it (a SHOULD in 2026-07-28)'),
-      }),
-    }),
-  })
-  .describe('the per-request envelope of MCP 2026-07-28');
-
-/** Revision and client as the request's envelope names them; the SDK answers a malformed envelope itself. */
-export function readEnvelope(body: unknown): { protocolVersion: string; client?: { name: string; version: string } } {
-  const parsed = EnvelopeSchema.safeParse(body);
-  if (!parsed.success) return { protocolVersion: STATELESS_REVISIONS[0] };
-  const meta = parsed.data.params._meta;
-  return { protocolVersion: meta[PROTOCOL_VERSION_META_KEY], client: meta[CLIENT_INFO_META_KEY] };
-}
 
 /** The server built for each request the handlers below are given, found by the request itself. */
 const servers = new WeakMap<Request, McpServer>();

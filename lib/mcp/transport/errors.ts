@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/http/errors';
 // "Errors"); only a body that cannot be read as JSON-RPC is answered in JSON-RPC's own error form
 // (jsonRpcErrorResponse).
 
-/** 400: DELETE came without the Mcp-Session-Id header naming the session to end. */
+/** 400: a request that needs a session (DELETE) named none: no Mcp-Session-Id, or an empty one. */
 export class SessionRequiredError extends ApiError {
   readonly status = 400;
   readonly code = 'SESSION_REQUIRED';

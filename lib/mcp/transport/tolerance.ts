@@ -1,13 +1,33 @@
-import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
+import { CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { isStatelessRevision, isSupportedProtocolVersion } from './protocol';
+import { STATELESS_REVISIONS, isStatelessRevision, isSupportedProtocolVersion } from './protocol';
 
 // The tolerances of docs/mcp-clients.md, "Tolerances": where a client's intent is unambiguous it is served,
 // whatever else the request says; where it is not, the spec's error stands.
 
+/** A message whose `_meta` names its revision: the 2026-07-28 per-request envelope, with the client when sent. */
 const ClaimSchema = z
-  .object({ params: z.object({ _meta: z.object({ [PROTOCOL_VERSION_META_KEY]: z.string() }) }) })
-  .describe('a message whose _meta names its protocol revision');
+  .object({
+    params: z.object({
+      _meta: z.object({
+        [PROTOCOL_VERSION_META_KEY]: z.string().describe('the revision this request speaks'),
+        [CLIENT_INFO_META_KEY]: z
+          .object({ name: z.string(), version: z.string() })
+          .optional()
+          .catch(undefined)
+          .describe('the client that sent it (a SHOULD in 2026-07-28), as the mail shows it'),
+      }),
+    }),
+  })
+  .describe('the per-request envelope of MCP 2026-07-28');
+
+/** Revision and client as a request's envelope names them; the SDK answers a malformed envelope itself. */
+export function readEnvelope(body: unknown): { protocolVersion: string; client?: { name: string; version: string } } {
+  const parsed = ClaimSchema.safeParse(body);
+  if (!parsed.success) return { protocolVersion: STATELESS_REVISIONS[0] };
+  const meta = parsed.data.params._meta;
+  return { protocolVersion: meta[PROTOCOL_VERSION_META_KEY], client: meta[CLIENT_INFO_META_KEY] };
+}
 
 /** True when a message's `_meta` names its protocol revision: a 2026-07-28-style request, whatever it asks. */
 export function claimsEnvelope(message: unknown): boolean {
