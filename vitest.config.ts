@@ -33,6 +33,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/mcp-real-clients.test.ts',
   'tests/integration/mcp-sessionless.test.ts',
   'tests/integration/mcp-client-features.test.ts',
+  'tests/integration/mcp-apps.test.ts',
   'tests/integration/mcp-server-card.test.ts',
   'tests/integration/traffic-counts.test.ts',
   'tests/integration/mail-ceiling.test.ts',

@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextproto
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../lib/agent/resources';
+import { MCP_APP_VIEWS } from '../../lib/mcp/surface/apps/views';
 import { API_VERSION } from '../../lib/version';
 import type { RunningApp } from './support/app';
 import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
@@ -131,7 +132,11 @@ describe.each(cases)('%s', (_label, connect) => {
     });
     for (const tool of tools) expect(tool.icons[0]?.src).toBe(`${app.url}/icon.svg`);
     const { resources } = z.object({ resources: TitledSchema }).parse(await client.listResources());
-    expect(resources.map((resource) => resource.title)).toEqual(RESOURCES.map((resource) => resource.title));
+    // The MCP Apps views follow the four (tests/integration/mcp-apps.test.ts).
+    expect(resources.map((resource) => resource.title)).toEqual([
+      ...RESOURCES.map((resource) => resource.title),
+      ...MCP_APP_VIEWS.map((view) => view.title),
+    ]);
     const { prompts } = z.object({ prompts: TitledSchema }).parse(await client.listPrompts());
     expect(prompts.map((prompt) => prompt.title)).toEqual([
       'Qualify a prospective client',

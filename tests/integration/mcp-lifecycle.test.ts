@@ -294,7 +294,7 @@ describe('GET /api/mcp', () => {
     });
     expect(description.result.tools).toEqual(['evaluate_client_needs', 'schedule_consultation', 'search', 'fetch']);
     expect(description.result.prompts).toEqual(['qualify_client', 'draft_consultation_request']);
-    expect(description.result.resources).toHaveLength(4);
+    expect(description.result.resources).toHaveLength(6); // the four resources and the two MCP Apps views
     expect(description.result.protocolVersions).toEqual([
       '2024-11-05',
       '2025-03-26',

@@ -99,7 +99,7 @@ describe('two instances sharing Redis', () => {
     });
     expect(result.isError).toBeFalsy();
     const { resources } = await client.listResources();
-    expect(resources).toHaveLength(4);
+    expect(resources).toHaveLength(6); // the four resources and the two MCP Apps views
     await transport.terminateSession();
     await client.close();
     expect(served.filter((instance) => instance === 'A').length).toBeGreaterThanOrEqual(2);

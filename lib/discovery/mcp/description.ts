@@ -1,4 +1,5 @@
 import { RESOURCES } from '@/lib/agent/resources';
+import { MCP_APP_VIEWS } from '@/lib/mcp/surface/apps/views';
 import { PROMPTS } from '@/lib/mcp/surface/prompts';
 import { serverInfo } from '@/lib/mcp/surface/server';
 import { MCP_TOOL_NAMES } from '@/lib/mcp/surface/tools';
@@ -18,7 +19,7 @@ export function buildMcpServerDescription(origin: string): McpServerDescription 
       transport: MCP_TRANSPORT,
       protocolVersion: MCP_PROTOCOL_REVISION,
       protocolVersions: [...SERVED_REVISIONS],
-      resources: RESOURCES.map((resource) => resource.uri),
+      resources: [...RESOURCES.map((resource) => resource.uri), ...MCP_APP_VIEWS.map((view) => view.uri)],
       tools: [...MCP_TOOL_NAMES],
       prompts: PROMPTS.map((prompt) => prompt.name),
     },

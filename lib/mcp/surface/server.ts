@@ -9,6 +9,7 @@ import type { ApiContext } from '@/lib/http/api-route';
 import { publicOrigin } from '@/lib/http/forwarded';
 import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
+import { registerAppViews } from './apps/register';
 import { completeArgument } from './completions';
 import { siteIcons } from './icons';
 import { methodsOf } from '../transport/messages';
@@ -100,6 +101,7 @@ export function buildMcpServer(
       }),
     );
   }
+  if (parts.resources) registerAppViews(server);
   for (const prompt of parts.prompts ? PROMPTS : []) {
     server.registerPrompt(
       prompt.name,

@@ -13,6 +13,7 @@ import { TOOLS, type ToolContext, type ToolDefinition, evaluateClientNeedsTool }
 import { ApiError, ValidationError, unexpectedError } from '@/lib/http/errors';
 import { isJsonObject } from '../transport/messages';
 import { describeProblems, validateInput } from '@/lib/http/validate';
+import { appToolMeta } from './apps/tool-meta';
 import { siteIcons } from './icons';
 import { countToolCall } from '@/lib/counting/tool-counts';
 import { DOCUMENT_TOOLS, type DocumentTool } from './document-tools';
@@ -63,6 +64,7 @@ export function listMcpTools(origin: string): Tool[] {
       ...z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }),
     },
     annotations: toolAnnotations(tool),
+    _meta: appToolMeta(tool.name),
   }));
   const icons = siteIcons(origin);
   return listed.map((tool) => ({ ...tool, icons }));

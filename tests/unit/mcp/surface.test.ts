@@ -2,6 +2,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '@/lib/agent/resources';
+import { MCP_APP_VIEWS } from '@/lib/mcp/surface/apps/views';
 import { TOOLS, evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
 import { buildMcpManifest } from '@/lib/discovery/mcp/manifest';
 import { buildMcpServerDescription } from '@/lib/discovery/mcp/description';
@@ -116,7 +117,10 @@ describe('the MCP surface is derived from lib/agent', () => {
     const description = McpServerDescriptionSchema.strict().parse(buildMcpServerDescription(context.origin));
     expect(description.result.serverInfo.version).toBe(API_VERSION);
     expect(description.result.protocolVersion).toBe('2025-03-26');
-    expect(description.result.resources).toEqual(RESOURCES.map((resource) => resource.uri));
+    expect(description.result.resources).toEqual([
+      ...RESOURCES.map((resource) => resource.uri),
+      ...MCP_APP_VIEWS.map((view) => view.uri),
+    ]);
     expect(description.result.prompts).toEqual(PROMPTS.map((prompt) => prompt.name));
     const manifest = McpManifestSchema.strict().parse(buildMcpManifest('https://consultant.example'));
     expect(manifest).toMatchObject({

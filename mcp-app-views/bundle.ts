@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+/**
+ * Builds each view into one self-contained HTML document (npm run build): its TypeScript bundled by esbuild, the
+ * site's tokens (the `:root` rule of app/globals.css, read, not copied) and the views' stylesheet inlined. Nothing
+ * is loaded from elsewhere, because hosts such as Claude ignore the domains a view declares (docs/mcp-apps.md).
+ */
+
+/** The views, by the name the server serves them under, with their entry point and title. */
+export const VIEW_ENTRIES = {
+  'fit-card': { entry: 'fit-card/main.ts', title: 'Fit card' },
+  request: { entry: 'request/main.ts', title: 'Consultation request' },
+} as const;
+
+export type ViewName = keyof typeof VIEW_ENTRIES;
+
+const VIEWS_DIR = import.meta.dirname;
+const ROOT = path.resolve(VIEWS_DIR, '..');
+
+/** The custom properties of the site's stylesheet, as one `:root` rule. */
+export function readSiteTokens(globalsCss: string): string {
+  const rule = /:root\s*\{([^}]*)\}/.exec(globalsCss);
+  if (!rule?.[1]?.includes('--')) throw new Error('app/globals.css has no :root rule with the site tokens');
+  return `:root{${rule[1].trim()}}`;
+}
+
+async function bundleScript(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(VIEWS_DIR, entry)],
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    tsconfig: path.join(ROOT, 'tsconfig.json'),
+    write: false,
+    logLevel: 'warning',
+  });
+  const script = result.outputFiles[0]?.text;
+  if (!script) throw new Error(`esbuild wrote nothing for ${entry}`);
+  // esbuild escapes "</script" in strings; a bundle that still held one would end the inline script early.
+  if (/<\/script/i.test(script)) throw new Error(`${entry}: the bundle contains "</script"`);
+  return script;
+}
+
+async function minifyCss(css: string): Promise<string> {
+  const result = await build({
+    stdin: { contents: css, loader: 'css' },
+    minify: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0]?.text.trim() ?? css;
+}
+
+/** Every view as its HTML document, keyed by name. */
+export async function buildViews(): Promise<Record<ViewName, string>> {
+  const tokens = readSiteTokens(fs.readFileSync(path.join(ROOT, 'app', 'globals.css'), 'utf8'));
+  const css = await minifyCss(`${tokens}\n${fs.readFileSync(path.join(VIEWS_DIR, 'shared', 'view.css'), 'utf8')}`);
+  const entries = await Promise.all(
+    Object.entries(VIEW_ENTRIES).map(async ([name, { entry, title }]) => {
+      const script = await bundleScript(entry);
+      const html =
+        `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+        `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark">` +
+        `<title>${title}</title>` +
+        `<style>${css}</style></head><body><main id="view"></main><script>${script}</script></body></html>`;
+      return [name, html] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<ViewName, string>;
+}

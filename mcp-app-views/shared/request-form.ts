@@ -1,0 +1,153 @@
+import type { App } from '@modelcontextprotocol/ext-apps';
+import { z } from 'zod';
+import {
+  type ScheduleConsultationRequest,
+  ScheduleConsultationRequestSchema,
+  ScheduleConsultationResponseSchema,
+} from '@/lib/agent/schemas';
+import { el, show } from './dom';
+import { readToolResult } from './tool-result';
+
+type Field = keyof ScheduleConsultationRequest;
+
+/** The form's fields in order, with the labels a person reads; the rules are the tool's own schema. */
+const FIELDS: readonly { name: Field; label: string; type: 'text' | 'email' | 'textarea'; autocomplete?: string }[] = [
+  { name: 'client_name', label: 'Your name', type: 'text', autocomplete: 'name' },
+  { name: 'client_email', label: 'Email', type: 'email', autocomplete: 'email' },
+  { name: 'preferred_time', label: 'Preferred time (optional)', type: 'text' },
+  { name: 'technology_sector', label: 'Sector (optional)', type: 'text' },
+  { name: 'project_context', label: 'What prompted this (optional)', type: 'textarea' },
+];
+
+/** The label a person reads for each field of the request. */
+export const labelOf = (name: string): string => FIELDS.find((field) => field.name === name)?.label ?? name;
+
+/** What a draft may hold: any of the request's fields as text; anything else is ignored. */
+export const DraftSchema = z
+  .object(Object.fromEntries(FIELDS.map(({ name }) => [name, z.string().optional().catch(undefined)])))
+  .partial()
+  .catch({});
+export type Draft = Partial<Record<Field, string>>;
+
+/** A fresh key per attempt: a host that retries one Send is answered once, and nothing is mailed twice. */
+const newIdempotencyKey = (): string => crypto.randomUUID();
+
+/**
+ * The request a person reviews before it is sent: the fields pre-filled from `draft` (the model's arguments or
+ * the fit card), editable; Send calls schedule_consultation through the host, once, and shows its answer.
+ */
+export function showRequestForm(root: HTMLElement, app: App, draft: Draft, problem?: string): void {
+  const inputs = new Map<Field, HTMLInputElement | HTMLTextAreaElement>();
+  const errors = new Map<Field, HTMLElement>();
+  const rows = FIELDS.map(({ name, label, type, autocomplete }) => {
+    const id = `field-${name}`;
+    const error = el('p', { class: 'field-error', id: `${id}-error`, hidden: true });
+    const input =
+      type === 'textarea'
+        ? el('textarea', { id, name, rows: '2' })
+        : el('input', { id, name, type, ...(autocomplete ? { autocomplete } : {}) });
+    input.value = draft[name] ?? '';
+    if (name === 'client_name' || name === 'client_email') input.required = true;
+    inputs.set(name, input);
+    errors.set(name, error);
+    return el('div', { class: `field field-${type}` }, el('label', { for: id }, label), input, error);
+  });
+  const send = el('button', { type: 'submit', class: 'button' }, 'Send request');
+  const status = el(
+    'p',
+    { class: 'status', role: 'status', 'aria-live': 'polite' },
+    problem ? el('span', { class: 'error' }, problem) : null,
+  );
+  const form = el(
+    'form',
+    { class: 'request', novalidate: true, 'aria-labelledby': 'request-title' },
+    el('h2', { id: 'request-title', tabindex: '-1' }, 'Request a consultation'),
+    el('p', { class: 'muted' }, 'Check the details below: nothing is sent until you press Send.'),
+    ...rows,
+    el('div', { class: 'actions' }, send),
+    status,
+  );
+
+  let sending = false;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (sending) return;
+    const values = Object.fromEntries(
+      [...inputs].flatMap(([name, input]) => (input.value.trim() === '' ? [] : [[name, input.value]])),
+    );
+    const parsed = ScheduleConsultationRequestSchema.safeParse(values);
+    for (const [name, error] of errors) markField(inputs.get(name), error, undefined);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const name = FIELDS.find((field) => field.name === issue.path[0])?.name;
+        if (name) markField(inputs.get(name), errors.get(name), issue.message);
+      }
+      const first = FIELDS.find(({ name }) => inputs.get(name)?.getAttribute('aria-invalid') === 'true');
+      if (first) inputs.get(first.name)?.focus();
+      return;
+    }
+    sending = true;
+    send.disabled = true;
+    status.textContent = 'Sending…';
+    void sendRequest(app, parsed.data).then((answer) => {
+      if (answer.ok) return showSent(root, answer.reference, answer.message);
+      sending = false;
+      send.disabled = false;
+      status.replaceChildren(el('span', { class: 'error' }, answer.message));
+    });
+  });
+  show(root, form);
+  (inputs.get('client_name')?.value ? send : inputs.get('client_name'))?.focus();
+}
+
+function markField(
+  input: HTMLInputElement | HTMLTextAreaElement | undefined,
+  error: HTMLElement | undefined,
+  message: string | undefined,
+): void {
+  if (!input || !error) return;
+  error.textContent = message ?? '';
+  error.hidden = message === undefined;
+  if (message === undefined) {
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+  } else {
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', error.id);
+  }
+}
+
+type SendAnswer = { ok: true; reference?: string; message: string } | { ok: false; message: string };
+
+async function sendRequest(app: App, request: ScheduleConsultationRequest): Promise<SendAnswer> {
+  try {
+    const result = await app.callServerTool({
+      name: 'schedule_consultation',
+      arguments: { ...request, idempotency_key: newIdempotencyKey() },
+    });
+    const answer = readToolResult(result, ScheduleConsultationResponseSchema);
+    if (!answer.ok) return answer;
+    if (!answer.value.success) return { ok: false, message: answer.value.error ?? answer.value.message };
+    return { ok: true, reference: answer.value.reference, message: answer.value.message };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: `The request could not reach the server (${reason}). Nothing was sent; try again.` };
+  }
+}
+
+/** The answer to a request that was sent: its reference and what happens next, in the tool's words. */
+export function showSent(root: HTMLElement, reference: string | undefined, message: string): void {
+  const heading = el('h2', { tabindex: '-1' }, 'Request sent');
+  show(
+    root,
+    el(
+      'section',
+      { class: 'sent', 'aria-labelledby': 'sent-title' },
+      heading,
+      reference ? el('p', {}, 'Reference ', el('strong', { class: 'reference' }, reference)) : null,
+      el('p', {}, message),
+    ),
+  );
+  heading.id = 'sent-title';
+  heading.focus();
+}

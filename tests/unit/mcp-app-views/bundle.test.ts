@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { VIEW_ENTRIES, type ViewName, buildViews, readSiteTokens } from '../../../mcp-app-views/bundle';
+
+const GLOBALS_CSS = fs.readFileSync(path.resolve(import.meta.dirname, '../../../app/globals.css'), 'utf8');
+
+describe('the MCP Apps views, as npm run build bundles them', () => {
+  let views: Record<ViewName, string>;
+  beforeAll(async () => {
+    views = await buildViews();
+  }, 60_000);
+
+  it('builds every view', () => {
+    expect(Object.keys(views).sort()).toEqual(Object.keys(VIEW_ENTRIES).sort());
+  });
+
+  it.each(Object.keys(VIEW_ENTRIES) as ViewName[])('%s is one document that loads nothing from elsewhere', (name) => {
+    const html = views[name];
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html.match(/<script\b/g)).toHaveLength(1);
+    expect(html.match(/<style\b/g)).toHaveLength(1);
+    const markup = html.replace(/<script>[^]*<\/script>/, '<script></script>');
+    expect(markup).not.toMatch(/\s(?:src|href)=|<link\b|<img\b|<iframe\b/i);
+    const css = /<style>([^]*)<\/style>/.exec(html)?.[1] ?? '';
+    expect(css).not.toMatch(/@import|url\(/i);
+    // The inline script ends only where the document does.
+    expect(html.toLowerCase().indexOf('</script')).toBe(html.length - '</script></body></html>'.length);
+  });
+
+  it.each(Object.keys(VIEW_ENTRIES) as ViewName[])('%s carries the site tokens of app/globals.css', (name) => {
+    const accent = /--accent:\s*([^;]+);/.exec(GLOBALS_CSS)?.[1]?.trim();
+    expect(accent).toBeDefined();
+    expect(views[name]).toMatch(new RegExp(`--accent:\\s*${accent}`));
+  });
+
+  it('reads the tokens from the :root rule and refuses a stylesheet without one', () => {
+    expect(readSiteTokens(':root { --ink: #000; } body { color: red }')).toBe(':root{--ink: #000;}');
+    expect(() => readSiteTokens('body { color: red }')).toThrow(/:root/);
+  });
+});
