@@ -8,7 +8,7 @@ import { type ConsultationFields, type Triage, composeConsultationMail } from '.
 import { embeddedInbox } from './embedded-inbox';
 
 /** The caller hears within this long whatever the mail server does (docs/agent-api.md, "schedule_consultation"). */
-const DEADLINE_MS = 14_000;
+export const MAIL_DEADLINE_MS = 14_000;
 
 /** The SMTP server mail goes to: the configured one, or the embedded inbox. */
 export interface SmtpTarget {
@@ -92,7 +92,7 @@ export interface RequestTriage extends Triage {
 /**
  * Sends one consultation request to the consultant's inbox (MAIL_TO, else the biography's email) and resolves
  * only after the SMTP server accepted it. Any failure, including a server that stops answering, rejects within
- * DEADLINE_MS with 502 MAIL_DELIVERY_FAILED; a fresh connection per request means a failure leaves nothing behind.
+ * MAIL_DEADLINE_MS with 502 MAIL_DELIVERY_FAILED; a fresh connection per request means a failure leaves nothing behind.
  */
 export async function sendConsultationRequest(request: ConsultationFields, triage: RequestTriage): Promise<Delivery> {
   const { requestId } = triage;
@@ -122,7 +122,10 @@ export async function sendConsultationRequest(request: ConsultationFields, triag
   let timer: NodeJS.Timeout | undefined;
   try {
     const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error('deadline passed'), { code: 'EDEADLINE' })), DEADLINE_MS);
+      timer = setTimeout(
+        () => reject(Object.assign(new Error('deadline passed'), { code: 'EDEADLINE' })),
+        MAIL_DEADLINE_MS,
+      );
     });
     const info = await Promise.race([transport.sendMail(message), deadline]);
     if (info.accepted.length === 0 || info.rejected.length > 0)

@@ -7,7 +7,10 @@ import { RedisIdempotencyStore } from './idempotency-store';
 import { RedisQuotaStore } from './quota-store';
 import { RedisEndedSessions } from './session-store';
 
-const connection = processSingleton<{ url?: string; redis?: RedisScripts }>('redis-connection', () => ({}));
+const connection = processSingleton<{ url?: string; redis?: RedisScripts & { close(): void } }>(
+  'redis-connection',
+  () => ({}),
+);
 
 /** The Redis connection the shared stores use, once chosen (REDIS_URL): the insights store uses it too. */
 export function sharedRedis(): RedisScripts | undefined {
@@ -37,4 +40,10 @@ export async function chooseSharedStores(redisUrl: string | undefined): Promise<
       `[redis] not connected to ${describeRedisUrl(redisUrl)} yet; serving, and connecting in the background.`,
     );
   }
+}
+
+/** Closes the connection of the shared stores (the server stopping, after its last request). */
+export function closeSharedStores(): void {
+  connection.redis?.close();
+  connection.redis = undefined;
 }
