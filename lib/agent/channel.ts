@@ -18,17 +18,48 @@ function shown(value: string): string {
   return line.length > MAX_SHOWN ? `${line.slice(0, MAX_SHOWN)}…` : line;
 }
 
-/** One line for the mail: "MCP (client Claude 1.2.0, revision 2025-06-18)", "the REST API (User-Agent: curl/8.5)". */
+/** The channel in the site's own words, never a value the caller chose: "the REST API", "MCP". */
 export function describeChannel(channel: RequestChannel): string {
   switch (channel.kind) {
     case 'form':
       return 'the contact form on the website';
     case 'rest':
-      return `the REST API (User-Agent: ${channel.userAgent ? shown(channel.userAgent) : 'not sent'})`;
-    case 'mcp': {
-      const client = channel.client ? `${shown(channel.client.name)} ${shown(channel.client.version)}` : 'not named';
-      return `MCP (client ${client}, protocol revision ${shown(channel.protocolVersion)})`;
-    }
+      return 'the REST API';
+    case 'mcp':
+      return 'MCP';
+  }
+}
+
+/**
+ * The agent family the site recognised (lib/http/agent-family.ts: a name from its own lists, or `other`), from
+ * the User-Agent over REST and the client's name over MCP; none for the form.
+ */
+export function agentFamilyOfChannel(channel: RequestChannel): string | undefined {
+  switch (channel.kind) {
+    case 'form':
+      return undefined;
+    case 'rest':
+      return agentFamilyOf(channel.userAgent ?? '');
+    case 'mcp':
+      return agentFamilyOf(channel.client?.name ?? '');
+  }
+}
+
+/**
+ * What the caller said about itself (the User-Agent; the MCP client's name and version and the revision it
+ * asked for), one bounded line each: caller's text, which the mail shows only among the untrusted fields.
+ */
+export function callerStatements(channel: RequestChannel): [label: string, value: string][] {
+  switch (channel.kind) {
+    case 'form':
+      return [];
+    case 'rest':
+      return [['User-Agent', channel.userAgent ? shown(channel.userAgent) : 'not sent']];
+    case 'mcp':
+      return [
+        ['MCP client', channel.client ? `${shown(channel.client.name)} ${shown(channel.client.version)}` : 'not named'],
+        ['MCP protocol revision', shown(channel.protocolVersion)],
+      ];
   }
 }
 

@@ -1,12 +1,16 @@
-import { type RequestChannel, describeChannel } from './channel';
+import { type RequestChannel, agentFamilyOfChannel, callerStatements, describeChannel } from './channel';
 import type { EngagementSuggestion } from './evaluate';
 
 /** What the consultant's mail says about a request beyond its fields, as plain text for lib/mail. */
 export interface MailTriage {
-  /** How the request arrived: the form, the REST API with its User-Agent, or MCP with its client. */
-  arrivedThrough: string;
+  /** How the request arrived, in the site's words: the form, the REST API or MCP. */
+  channel: string;
+  /** The agent family the site recognised; none for the form. */
+  agentFamily?: string;
   /** evaluate_client_needs's pick for the request, and the words that made it. */
   suggestedEngagement: string;
+  /** What the caller said about itself (User-Agent, MCP client): shown only among the untrusted fields. */
+  callerStatements: [label: string, value: string][];
 }
 
 function quoted(words: readonly string[]): string {
@@ -27,5 +31,10 @@ export function describeSuggestion(suggestion: EngagementSuggestion): string {
 
 /** The triage lines of a request's mail. */
 export function mailTriage(channel: RequestChannel, suggestion: EngagementSuggestion): MailTriage {
-  return { arrivedThrough: describeChannel(channel), suggestedEngagement: describeSuggestion(suggestion) };
+  return {
+    channel: describeChannel(channel),
+    agentFamily: agentFamilyOfChannel(channel),
+    suggestedEngagement: describeSuggestion(suggestion),
+    callerStatements: callerStatements(channel),
+  };
 }
