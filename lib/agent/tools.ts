@@ -106,8 +106,13 @@ export const scheduleConsultationTool = defineTool({
   async run(input, context) {
     countToolCall(context.channel.kind, 'schedule_consultation');
     const config = getConfig();
-    await context.consume({ name: 'schedule', limit: config.SCHEDULE_LIMIT_PER_HOUR, windowSeconds: 3600 });
-    await consumeSiteMailAllowance(config.MAIL_LIMIT_PER_DAY);
+    await context.consume({
+      name: 'schedule',
+      limit: config.SCHEDULE_LIMIT_PER_HOUR,
+      windowSeconds: 3600,
+      refuseWhenFull: true,
+    });
+    await consumeSiteMailAllowance(config.MAIL_LIMIT_PER_DAY, context.channel.kind);
     const reference = newInquiryReference();
     const suggestion = suggestEngagement(getEngagements(), input);
     const delivery = await sendConsultationRequest(input, {
