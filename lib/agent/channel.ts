@@ -1,5 +1,6 @@
 import { keyPart } from '@/lib/counting/counts';
 import { agentFamilyOf } from '@/lib/http/agent-family';
+import { cleanClientText } from '@/lib/text/client-name';
 
 /**
  * How a consultation request reached the site, from what the request itself carried: never an address.
@@ -13,10 +14,7 @@ export type RequestChannel =
 /** Longest caller-supplied text (a User-Agent, a client name) shown in the mail. */
 const MAX_SHOWN = 200;
 
-function shown(value: string): string {
-  const line = value.replace(/[\r\n\u0000-\u001f\u007f]+/g, ' ').trim();
-  return line.length > MAX_SHOWN ? `${line.slice(0, MAX_SHOWN)}…` : line;
-}
+const shown = (value: string): string => cleanClientText(value, MAX_SHOWN) || '(empty)';
 
 /** The channel in the site's own words, never a value the caller chose: "the REST API", "MCP". */
 export function describeChannel(channel: RequestChannel): string {
@@ -71,6 +69,6 @@ export function countedClientOf(channel: RequestChannel): string {
     case 'rest':
       return agentFamilyOf(channel.userAgent ?? '');
     case 'mcp':
-      return keyPart(channel.client?.name ?? '(not named)');
+      return keyPart(cleanClientText(channel.client?.name ?? '', 60) || '(not named)');
   }
 }

@@ -1,7 +1,13 @@
 import { publicOrigin } from '@/lib/http/forwarded';
 import { readJsonBody } from '@/lib/http/body';
 import { NotFoundError } from '@/lib/http/errors';
-import { fingerprintOf, readIdempotencyKey, runIdempotently } from '@/lib/http/idempotency-key';
+import {
+  fingerprintOf,
+  idempotencyScope,
+  readIdempotencyKey,
+  runIdempotently,
+  stringValuesOf,
+} from '@/lib/http/idempotency-key';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { type ApiContext, json } from '@/lib/http/api-route';
 import { getBio } from '@/lib/content';
@@ -61,9 +67,12 @@ export async function callTool(request: Request, context: ApiContext): Promise<R
       requestId: context.requestId,
       consume: context.consume,
       channel: { kind: 'rest', userAgent: request.headers.get('user-agent') ?? undefined },
+      client: context.client,
     });
     return json(output, 200, { 'Cache-Control': 'no-store' });
   };
   // Idempotency-Key: a retry of a call that sends mail replays the first answer instead of mailing again.
-  return key === undefined ? run() : runIdempotently(`${tool.name}:${key}`, fingerprintOf(input), run);
+  if (key === undefined) return run();
+  const scope = idempotencyScope(tool.name, context.client, key);
+  return runIdempotently(scope, fingerprintOf(input), run, stringValuesOf(input));
 }

@@ -27,6 +27,8 @@ export interface ToolContext {
   consume(quota: Quota): Promise<void>;
   /** How the call arrived, as the request itself said; the consultant's mail shows it. */
   channel: RequestChannel;
+  /** The client's address, as quotas count it; an Idempotency-Key is the client's own (lib/http/idempotency-key.ts). */
+  client: string;
 }
 
 /**
@@ -132,7 +134,7 @@ export const scheduleConsultationTool = defineTool({
       success: true,
       reference,
       message: delivery.captured
-        ? `Your consultation request was captured locally because no SMTP server is configured on this site: it was saved to the site's outbox (${delivery.outboxDir}) instead of being emailed. ${promise}`
+        ? `Your consultation request was captured locally because no SMTP server is configured on this site: it was saved to the site's outbox instead of being emailed. ${promise}`
         : `Your consultation request has been sent to ${name}. ${promise}`,
     };
   },

@@ -58,6 +58,7 @@ export async function submitConsultation(
         await consumeQuota(quota, client);
       },
       channel: { kind: 'form' },
+      client,
     });
     return { status: 'sent', values: {}, fieldErrors: {}, message: result.message };
   } catch (error) {

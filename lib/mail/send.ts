@@ -78,7 +78,6 @@ function describeFailure(error: unknown): string {
 export interface Delivery {
   /** True when the embedded inbox captured the message because no SMTP server is configured. */
   captured: boolean;
-  outboxDir?: string;
   messageId: string;
 }
 
@@ -130,7 +129,7 @@ export async function sendConsultationRequest(request: ConsultationFields, triag
     const info = await Promise.race([transport.sendMail(message), deadline]);
     if (info.accepted.length === 0 || info.rejected.length > 0)
       throw Object.assign(new Error('recipient rejected'), { code: 'EENVELOPE' });
-    return { captured: target.outboxDir !== undefined, outboxDir: config.OUTBOX_DIR, messageId: info.messageId };
+    return { captured: target.outboxDir !== undefined, messageId: info.messageId };
   } catch (error) {
     const reason = describeFailure(error);
     count('mail-failure', 'smtp');

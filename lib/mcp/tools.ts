@@ -93,7 +93,8 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
       );
     }
     const run = () => tool.run(validated.data, context);
-    const output = taken.key === undefined ? await run() : await runToolOnce(tool, taken.key, validated.data, run);
+    const output =
+      taken.key === undefined ? await run() : await runToolOnce(tool, taken.key, context.client, validated.data, run);
     // The result is not parsed against CallToolResultSchema here: the SDK checks it before sending it, and the
     // direct path's answers are held to the SDK's in tests (lib/mcp/direct-call.ts).
     const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.protocolVersion);

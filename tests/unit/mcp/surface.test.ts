@@ -15,6 +15,7 @@ const context = {
   origin: 'https://consultant.example',
   requestId: 'test',
   consume: async () => {},
+  client: '127.0.0.1',
   protocolVersion: '2025-03-26',
   channel: { kind: 'mcp', protocolVersion: '2025-03-26' },
 } as const;
