@@ -1,3 +1,4 @@
+import { getConfig } from '@/lib/config/env';
 import { setIdempotencyStore } from '@/lib/http/idempotency';
 import { setQuotaStore } from '@/lib/http/quota';
 import { setEndedSessions } from '@/lib/mcp/sessions';
@@ -31,7 +32,7 @@ export async function chooseSharedStores(redisUrl: string | undefined): Promise<
   const redis = new SharedRedis(redisUrl);
   connection.redis = redis;
   setQuotaStore(new RedisQuotaStore(redis));
-  setEndedSessions(new RedisEndedSessions(redis));
+  setEndedSessions(new RedisEndedSessions(redis, { maxEnded: getConfig().MCP_MAX_SESSIONS }));
   setIdempotencyStore(new RedisIdempotencyStore(redis));
   if (await redis.connect()) {
     console.info(`[redis] MCP sessions, quotas and idempotency keys are shared through ${describeRedisUrl(redisUrl)}.`);
