@@ -24,10 +24,16 @@ async function stop(): Promise<void> {
 
 /**
  * Under `next start` Next owns the signals: it stops accepting, waits for the requests in flight, then exits
- * (node_modules/next/dist/server/lib/start-server.js). Until then each count is written as it is made, and the
- * exit itself writes what remains (lib/counting/counts.ts).
+ * (node_modules/next/dist/server/lib/start-server.js), without waiting for anything of ours. A store that can
+ * write at exit (LMDB) gets the counts then, and from the signal on each count as it is made. One that cannot
+ * (Redis) gets each count as it is made from the start: Next may exit, or a platform freeze the process, at any
+ * moment after an answer.
  */
 export function writeCountsUntilExit(): void {
+  if (!getInsightsStore()?.addCountsSync) {
+    void writeCountsAtOnce();
+    return;
+  }
   // The operator's own handler owns the stop then (Next's documented switch); its exit still writes the last counts.
   if (process.env.NEXT_MANUAL_SIG_HANDLE) return;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

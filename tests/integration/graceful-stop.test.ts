@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type AppServer, ROOT, freePort, spawnServer } from './support/app';
 import { type FaultySmtpServer, startFaultySmtpServer } from './support/faulty-smtp';
-import { countOf, embeddedStore, freshDataDir } from './support/insights';
+import { countOf, embeddedStore, freshDataDir, insightsJson } from './support/insights';
+import { type TestRedis, startRedisServer } from './support/redis';
 
 /**
  * A stop as an operator's platform sends it, on both ways of serving the build and on Node 20 and 24: counted
@@ -93,6 +94,23 @@ describe.each<[AppServer, string, NodeJS.Signals]>([
     } finally {
       await store.close();
     }
+  });
+});
+
+describe.each<AppServer>(['project', 'next'])('with REDIS_URL (%s)', (server) => {
+  let redis: TestRedis;
+  afterAll(() => redis?.close());
+
+  it('keeps every count in Redis, closes the connection and exits', { timeout: 120_000 }, async () => {
+    redis = await startRedisServer();
+    const started = await start(server, { DATA_DIR: freshDataDir(), REDIS_URL: redis.url });
+    for (let i = 0; i < 5; i += 1) {
+      await (await fetch(`${started.url}/llms.txt`, { headers: { 'User-Agent': GPTBOT } })).arrayBuffer();
+    }
+    const { code, signal: killedBy } = await exitAfter(started, 'SIGTERM');
+    expect({ code, killedBy }).toEqual({ code: expectedCode(server, 'SIGTERM'), killedBy: null });
+    const { last7 } = await insightsJson({ REDIS_URL: redis.url, DATA_DIR: freshDataDir() });
+    expect(last7.families.find((row) => row.family === 'ai-crawler/gptbot')?.requests).toBe(5);
   });
 });
 
