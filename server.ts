@@ -2,6 +2,7 @@
  * The project's server (`npm start`): Next's documented custom server with the request pipeline in front.
  * Start-up finishes before it listens: configuration checked, embedded inbox started, stores chosen, then the answers
  * the fast path serves asked of Next once (lib/server/load-build.ts). Then every request goes guard -> fast path -> Next (lib/server/pipeline.ts).
+ * SIGTERM or SIGINT stops it gracefully (lib/start-up/graceful-stop.ts).
  */
 import { createServer } from 'node:http';
 import { distDir } from '@/lib/config/dist-dir';
@@ -9,6 +10,7 @@ import { parseServeOptions } from '@/lib/config/serve-options';
 import { limitConnections } from '@/lib/security/connection-limits';
 import { fastPathFromNext, loadBuild } from '@/lib/server/load-build';
 import { requestPipeline } from '@/lib/server/pipeline';
+import { stopGracefullyOnSignal } from '@/lib/start-up/graceful-stop';
 import { projectServer } from '@/lib/start-up/project-server';
 import { startServices } from '@/lib/start-up/services';
 import { siteHostCheck } from '@/lib/security/site-host';
@@ -47,10 +49,4 @@ server.listen(port, hostname, () => {
   console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`);
 });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5000).unref();
-  });
-}
+stopGracefullyOnSignal(server);

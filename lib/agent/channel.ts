@@ -1,5 +1,6 @@
 import { keyPart } from '@/lib/counting/counts';
 import { agentFamilyOf } from '@/lib/http/agent-family';
+import { cleanClientText } from '@/lib/text/client-name';
 
 /**
  * How a consultation request reached the site, from what the request itself carried: never an address.
@@ -19,25 +20,53 @@ export type RequestChannel =
 /** Longest caller-supplied text (a User-Agent, a client name) shown in the mail. */
 const MAX_SHOWN = 200;
 
-function shown(value: string): string {
-  const line = value.replace(/[\r\n\u0000-\u001f\u007f]+/g, ' ').trim();
-  return line.length > MAX_SHOWN ? `${line.slice(0, MAX_SHOWN)}…` : line;
-}
+const shown = (value: string): string => cleanClientText(value, MAX_SHOWN) || '(empty)';
 
-/** One line for the mail: "MCP (client Claude 1.2.0, revision 2025-06-18)", "the REST API (User-Agent: curl/8.5)". */
+/** The channel in the site's own words, never a value the caller chose: "the REST API", "MCP". */
 export function describeChannel(channel: RequestChannel): string {
   switch (channel.kind) {
     case 'form':
       return 'the contact form on the website';
     case 'rest':
-      return `the REST API (User-Agent: ${channel.userAgent ? shown(channel.userAgent) : 'not sent'})`;
-    case 'mcp': {
-      const sender = channel.userAgent === undefined ? '' : `, User-Agent: ${shown(channel.userAgent) || 'not sent'}`;
-      const client = channel.client
-        ? `${shown(channel.client.name)} ${shown(channel.client.version)}`
-        : `not named${sender}`;
-      return `MCP (client ${client}, protocol revision ${shown(channel.protocolVersion)})`;
-    }
+      return 'the REST API';
+    case 'mcp':
+      return 'MCP';
+  }
+}
+
+/**
+ * The agent family the site recognised (lib/http/agent-family.ts: a name from its own lists, or `other`), from
+ * the User-Agent over REST, and over MCP from the client's name or, without one, the User-Agent; none for the form.
+ */
+export function agentFamilyOfChannel(channel: RequestChannel): string | undefined {
+  switch (channel.kind) {
+    case 'form':
+      return undefined;
+    case 'rest':
+      return agentFamilyOf(channel.userAgent ?? '');
+    case 'mcp':
+      return agentFamilyOf(channel.client?.name ?? channel.userAgent ?? '');
+  }
+}
+
+/**
+ * What the caller said about itself (the User-Agent; the MCP client's name and version and the revision it
+ * asked for), one bounded line each: caller's text, which the mail shows only among the untrusted fields.
+ */
+export function callerStatements(channel: RequestChannel): [label: string, value: string][] {
+  switch (channel.kind) {
+    case 'form':
+      return [];
+    case 'rest':
+      return [['User-Agent', channel.userAgent ? shown(channel.userAgent) : 'not sent']];
+    case 'mcp':
+      return [
+        ['MCP client', channel.client ? `${shown(channel.client.name)} ${shown(channel.client.version)}` : 'not named'],
+        ...(channel.userAgent === undefined
+          ? []
+          : [['User-Agent', shown(channel.userAgent)] satisfies [string, string]]),
+        ['MCP protocol revision', shown(channel.protocolVersion)],
+      ];
   }
 }
 
@@ -52,7 +81,7 @@ export function countedClientOf(channel: RequestChannel): string {
     case 'rest':
       return agentFamilyOf(channel.userAgent ?? '');
     case 'mcp':
-      if (channel.client) return keyPart(channel.client.name);
+      if (channel.client) return keyPart(cleanClientText(channel.client.name, 60) || '(not named)');
       return channel.userAgent === undefined ? keyPart('(not named)') : agentFamilyOf(channel.userAgent);
   }
 }

@@ -2,7 +2,13 @@ import { publicOrigin } from '@/lib/http/forwarded';
 import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { readJsonBody } from '@/lib/http/body';
 import { NotFoundError } from '@/lib/http/errors';
-import { fingerprintOf, readIdempotencyKey, runIdempotently } from '@/lib/http/idempotency-key';
+import {
+  fingerprintOf,
+  idempotencyScope,
+  readIdempotencyKey,
+  runIdempotently,
+  stringValuesOf,
+} from '@/lib/http/idempotency-key';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { type ApiContext, json } from '@/lib/http/api-route';
 import { getBio } from '@/lib/content';
@@ -63,9 +69,12 @@ export async function callTool(request: Request, context: ApiContext): Promise<R
       consume: context.consume,
       channel: { kind: 'rest', userAgent: request.headers.get('user-agent') ?? undefined },
       identity: () => agentIdentityOfRequest(request),
+      client: context.client,
     });
     return json(output, 200, { 'Cache-Control': 'no-store' });
   };
   // Idempotency-Key: a retry of a call that sends mail replays the first answer instead of mailing again.
-  return key === undefined ? run() : runIdempotently(`${tool.name}:${key}`, fingerprintOf(input), run);
+  if (key === undefined) return run();
+  const scope = idempotencyScope(tool.name, context.client, key);
+  return runIdempotently(scope, fingerprintOf(input), run, stringValuesOf(input));
 }

@@ -30,6 +30,8 @@ export interface ToolContext {
   channel: RequestChannel;
   /** Verifies the request's Web Bot Auth signature, for the mail (lib/security/web-bot-auth). */
   identity?: () => Promise<AgentIdentity>;
+  /** The client's address, as quotas count it; an Idempotency-Key is the client's own (lib/http/idempotency-key.ts). */
+  client: string;
 }
 
 /**
@@ -111,8 +113,13 @@ export const scheduleConsultationTool = defineTool({
     // Started first, so the signer's directory is read (within its time-out) while the quotas are checked.
     const identity = context.identity?.();
     const config = getConfig();
-    await context.consume({ name: 'schedule', limit: config.SCHEDULE_LIMIT_PER_HOUR, windowSeconds: 3600 });
-    await consumeSiteMailAllowance(config.MAIL_LIMIT_PER_DAY);
+    await context.consume({
+      name: 'schedule',
+      limit: config.SCHEDULE_LIMIT_PER_HOUR,
+      windowSeconds: 3600,
+      refuseWhenFull: true,
+    });
+    await consumeSiteMailAllowance(config.MAIL_LIMIT_PER_DAY, context.channel.kind);
     const reference = newInquiryReference();
     const suggestion = suggestEngagement(getEngagements(), input);
     const delivery = await sendConsultationRequest(input, {
@@ -132,7 +139,7 @@ export const scheduleConsultationTool = defineTool({
       success: true,
       reference,
       message: delivery.captured
-        ? `Your consultation request was captured locally because no SMTP server is configured on this site: it was saved to the site's outbox (${delivery.outboxDir}) instead of being emailed. ${promise}`
+        ? `Your consultation request was captured locally because no SMTP server is configured on this site: it was saved to the site's outbox instead of being emailed. ${promise}`
         : `Your consultation request has been sent to ${name}. ${promise}`,
     };
   },

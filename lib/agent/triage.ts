@@ -1,15 +1,19 @@
-import { type RequestChannel, describeChannel } from './channel';
+import { type RequestChannel, agentFamilyOfChannel, callerStatements, describeChannel } from './channel';
 import type { AgentIdentity } from '@/lib/security/web-bot-auth/verify-request';
 import type { EngagementSuggestion } from './evaluate';
 
 /** What the consultant's mail says about a request beyond its fields, as plain text for lib/mail. */
 export interface MailTriage {
-  /** How the request arrived: the form, the REST API with its User-Agent, or MCP with its client. */
-  arrivedThrough: string;
+  /** How the request arrived, in the site's words: the form, the REST API or MCP. */
+  channel: string;
+  /** The agent family the site recognised; none for the form. */
+  agentFamily?: string;
   /** evaluate_client_needs's pick for the request, and the words that made it. */
   suggestedEngagement: string;
   /** Whether a signer verified who sent the request, or its identity is only claimed (Web Bot Auth). */
   identity?: string;
+  /** What the caller said about itself (User-Agent, MCP client): shown only among the untrusted fields. */
+  callerStatements: [label: string, value: string][];
 }
 
 function quoted(words: readonly string[]): string {
@@ -46,8 +50,10 @@ export function mailTriage(
   identity?: AgentIdentity,
 ): MailTriage {
   return {
-    arrivedThrough: describeChannel(channel),
+    channel: describeChannel(channel),
+    agentFamily: agentFamilyOfChannel(channel),
     suggestedEngagement: describeSuggestion(suggestion),
+    callerStatements: callerStatements(channel),
     ...(identity ? { identity: describeIdentity(identity) } : {}),
   };
 }

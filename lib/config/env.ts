@@ -58,6 +58,11 @@ export const ConfigSchema = z
       .int('expected a whole number of days')
       .min(1, 'expected 1 or more')
       .default(90),
+    OUTBOX_RETENTION_DAYS: z.coerce
+      .number({ error: 'expected a whole number of days' })
+      .int('expected a whole number of days')
+      .min(1, 'expected 1 or more')
+      .default(30),
     RATE_LIMIT_PER_MINUTE: Count(300),
     SCHEDULE_LIMIT_PER_HOUR: Count(5),
     MAIL_LIMIT_PER_DAY: Count(50),
@@ -140,10 +145,24 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * A URL with its password hidden, read as loosely as a broken URL needs: everything between `://` and the last
+ * `@` is credentials, so a password holding `/`, `:` or `#` is hidden whole; the user name before a `:` stays.
+ */
+export function hideUrlPassword(value: string): string {
+  const start = value.indexOf('://') + 3;
+  const at = value.lastIndexOf('@');
+  if (start < 3 || at < start) return value;
+  const credentials = value.slice(start, at);
+  const colon = credentials.indexOf(':');
+  const shown = colon < 0 ? '(hidden)' : `${credentials.slice(0, colon)}:(hidden)`;
+  return `${value.slice(0, start)}${shown}${value.slice(at)}`;
+}
+
 /** Secrets never reach a log: a password is hidden, and so is the password inside a URL such as REDIS_URL. */
 function shownValue(name: string, value: string): string {
   if (/PASS|SECRET|TOKEN|KEY/.test(name)) return value ? '(hidden)' : '';
-  return value.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:(hidden)@');
+  return hideUrlPassword(value);
 }
 
 /** Parses an environment (process.env by default); throws ConfigError naming each bad variable. */

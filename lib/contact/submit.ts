@@ -62,6 +62,7 @@ export async function submitConsultation(
       channel: { kind: 'form' },
       // The form is posted to the page it is on; a signature over any other path is only a claim.
       identity: () => agentIdentityOf('POST', '/contact', requestHeaders, MAX_WAIT_MS),
+      client,
     });
     return { status: 'sent', values: {}, fieldErrors: {}, message: result.message };
   } catch (error) {

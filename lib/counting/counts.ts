@@ -13,6 +13,9 @@ interface Tally {
   timer?: NodeJS.Timeout;
   writing?: Promise<void>;
   failing: boolean;
+  /** Set once the process is stopping: each count is then written at once rather than within FLUSH_INTERVAL_MS. */
+  writeAtOnce: boolean;
+  flushQueued: boolean;
   /** Set by startFlushing: until then (INSIGHTS=false, unit tests, scripts) nothing is counted. */
   enabled: boolean;
 }
@@ -22,6 +25,8 @@ const tally = processSingleton<Tally>('insights-tally', () => ({
   day: '',
   dayEndsAt: 0,
   failing: false,
+  writeAtOnce: false,
+  flushQueued: false,
   enabled: false,
 }));
 
@@ -55,6 +60,13 @@ export function count(metric: string, ...parts: string[]): void {
   const previous = counts.get(key);
   if (previous !== undefined) counts.set(key, previous + 1);
   else if (counts.size < MAX_PENDING_KEYS) counts.set(key, 1);
+  if (tally.writeAtOnce && !tally.flushQueued) {
+    tally.flushQueued = true;
+    setImmediate(() => {
+      tally.flushQueued = false;
+      void writeHeldCounts();
+    });
+  }
 }
 
 /** Writes the counts held in memory to the store; a failed batch is kept for the next try. */
@@ -77,22 +89,47 @@ export async function flushCounts(): Promise<void> {
   return tally.writing;
 }
 
-/** Starts writing counts every FLUSH_INTERVAL_MS, and the last batch at exit when the store can write at once. */
+/**
+ * Starts writing counts every FLUSH_INTERVAL_MS, and the last batch at exit when the store can write at once.
+ * The exit listener is prepended: LMDB closes its environments in an `exit` listener of its own, and a write
+ * after that is a native crash.
+ */
 export function startFlushing(): void {
   tally.enabled = true;
   if (tally.timer) return;
   tally.timer = setInterval(() => void flushCounts(), FLUSH_INTERVAL_MS);
   tally.timer.unref();
-  process.once('exit', () => {
-    const store = getInsightsStore();
-    if (!store?.addCountsSync || tally.counts.size === 0) return;
-    try {
-      store.addCountsSync(tally.counts);
-      tally.counts = new Map();
-    } catch (error) {
-      console.warn('[insights] the last counts could not be written', error);
-    }
+  process.prependOnceListener('exit', () => {
+    writeCountsSync();
   });
+}
+
+/** Writes the counts held at once when the store can (LMDB); false when it cannot. */
+function writeCountsSync(): boolean {
+  const store = getInsightsStore();
+  if (!store?.addCountsSync) return false;
+  if (tally.counts.size === 0) return true;
+  try {
+    store.addCountsSync(tally.counts);
+    tally.counts = new Map();
+  } catch (error) {
+    console.warn('[insights] the last counts could not be written', error);
+  }
+  return true;
+}
+
+/** Synchronously where the store can, so a batch is never caught half-written by an exit; else as a batch. */
+function writeHeldCounts(): Promise<void> {
+  return writeCountsSync() ? Promise.resolve() : flushCounts();
+}
+
+/**
+ * From now on each count is written as it comes (a stop has begun and the process may exit at any moment,
+ * under `next start` when Next decides), and what is held is written now.
+ */
+export function writeCountsAtOnce(): Promise<void> {
+  tally.writeAtOnce = true;
+  return writeHeldCounts();
 }
 
 /** Whether counting is on in this process. */

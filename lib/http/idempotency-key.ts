@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from './errors';
 import { IDEMPOTENCY_CLAIM_TTL_SECONDS, IDEMPOTENCY_TTL_SECONDS, getIdempotencyStore } from './idempotency';
+import { quotaClientOf } from './quota-client';
 
 /**
  * The Idempotency-Key request header on side-effecting calls (draft-ietf-httpapi-idempotency-key-header-07):
@@ -73,15 +74,46 @@ export function fingerprintOf(input: unknown): string {
 }
 
 /**
- * Runs `run` at most once per `key` (scoped by the caller, e.g. by tool) within 24 hours. A repeat with the same
+ * The store's key for `key` sent by the client at `client` (an address, counted as quotas count it: an IPv6
+ * client by its /64) to `tool`: a key is the client's own, so no one else can claim it first. The client is kept
+ * only as a digest.
+ */
+export function idempotencyScope(tool: string, client: string, key: string): string {
+  const clientDigest = createHash('sha256').update(quotaClientOf(client)).digest('base64url').slice(0, 22);
+  return `${tool}:${clientDigest}:${key}`;
+}
+
+/** The string values of an input: what a stored answer must not keep (names, an email), put back on replay. */
+export function stringValuesOf(input: unknown): string[] {
+  if (typeof input !== 'object' || input === null) return [];
+  return Object.values(input).filter((value): value is string => typeof value === 'string' && value !== '');
+}
+
+/** A stand-in no JSON answer holds (a private-use character), numbered. */
+const standIn = (index: number) => `\uE000${index}\uE000`;
+/** How a string appears inside a JSON answer. */
+const asJson = (value: string) => JSON.stringify(value).slice(1, -1);
+
+function conceal(body: string, values: readonly string[]): string {
+  return values.reduce((text, value, index) => text.replaceAll(asJson(value), standIn(index)), body);
+}
+
+function reveal(body: string, values: readonly string[]): string {
+  return values.reduce((text, value, index) => text.replaceAll(standIn(index), asJson(value)), body);
+}
+
+/**
+ * Runs `run` at most once per `key` (scoped by the caller: idempotencyScope) within 24 hours. A repeat with the same
  * fingerprint gets the first answer back with `Idempotent-Replayed: true`; a different fingerprint gets 422; a
  * repeat while the first is still running gets 409. Only a 2xx answer is remembered: an error releases the key,
- * because nothing was delivered and a retry should run again.
+ * because nothing was delivered and a retry should run again. The stored answer keeps none of `concealed` (the
+ * caller's words): a repeat, which has the same input, puts them back.
  */
 export async function runIdempotently(
   key: string,
   fingerprint: string,
   run: () => Promise<Response>,
+  concealed: readonly string[] = [],
 ): Promise<Response> {
   const store = getIdempotencyStore();
   const claim = await store.claim(key, fingerprint, IDEMPOTENCY_CLAIM_TTL_SECONDS);
@@ -100,7 +132,7 @@ export async function runIdempotently(
         { 'Retry-After': '5' },
       );
     }
-    return new Response(claim.record.body, {
+    return new Response(reveal(claim.record.body, concealed), {
       status: claim.record.status,
       headers: {
         'Content-Type': 'application/json',
@@ -121,7 +153,8 @@ export async function runIdempotently(
     return response;
   }
   const body = await response.text();
-  await store.complete(key, { fingerprint, status: response.status, body }, IDEMPOTENCY_TTL_SECONDS);
+  const stored = { fingerprint, status: response.status, body: conceal(body, concealed) };
+  await store.complete(key, stored, IDEMPOTENCY_TTL_SECONDS);
   const headers = new Headers(response.headers);
   headers.set(IDEMPOTENT_REPLAYED_HEADER, 'false');
   return new Response(body, { status: response.status, headers });

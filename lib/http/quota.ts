@@ -11,6 +11,16 @@ export interface QuotaState {
   reset: number;
   windowSeconds: number;
   allowed: boolean;
+  /** Requests counted in this window so far, this one included (past the limit when refused). */
+  used: number;
+}
+
+/** How a counter is kept (lib/http/quota.ts's MemoryQuotaStore; Redis keeps every counter to its window). */
+export interface QuotaOptions {
+  /** One counter for every client (the site-wide mail ceiling): kept apart and never forgotten early. */
+  siteWide?: boolean;
+  /** A counter guarding mail: when memory is full of live windows the call is refused rather than one forgotten. */
+  refuseWhenFull?: boolean;
 }
 
 /**
@@ -18,24 +28,40 @@ export interface QuotaState {
  * behind the same interface so that several instances share one count.
  */
 export interface QuotaStore {
-  consume(key: string, limit: number, windowSeconds: number): Promise<QuotaState>;
+  consume(key: string, limit: number, windowSeconds: number, options?: QuotaOptions): Promise<QuotaState>;
 }
 
 const MAX_KEYS = 50_000;
 
-/** Fixed-window counters in a Map; expired windows are swept when the map grows, so memory stays bounded. */
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Fixed-window counters in a Map; expired windows are swept when the map grows, so memory stays bounded. Site-wide
+ * counters live in a map of their own that no flood of clients can touch.
+ */
 export class MemoryQuotaStore implements QuotaStore {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly windows = new Map<string, Window>();
+  private readonly siteWide = new Map<string, Window>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async consume(key: string, limit: number, windowSeconds: number): Promise<QuotaState> {
+  async consume(key: string, limit: number, windowSeconds: number, options: QuotaOptions = {}): Promise<QuotaState> {
     const now = this.now();
-    let window = this.windows.get(key);
+    const windows = options.siteWide ? this.siteWide : this.windows;
+    let window = windows.get(key);
     if (!window || window.resetAt <= now) {
-      if (this.windows.size >= MAX_KEYS) this.sweep(now);
+      if (!options.siteWide && windows.size >= MAX_KEYS) {
+        this.sweepExpired(now);
+        if (windows.size >= MAX_KEYS * 0.9) {
+          if (options.refuseWhenFull) return this.refusedWhileFull(limit, windowSeconds, now);
+          this.forgetOldest();
+        }
+      }
       window = { count: 0, resetAt: now + windowSeconds * 1000 };
-      this.windows.set(key, window);
+      windows.set(key, window);
     }
     window.count += 1;
     return {
@@ -44,17 +70,28 @@ export class MemoryQuotaStore implements QuotaStore {
       reset: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
       windowSeconds,
       allowed: window.count <= limit,
+      used: window.count,
     };
   }
 
-  private sweep(now: number): void {
+  private sweepExpired(now: number): void {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-    // Still full of live windows (a flood of distinct clients): drop the oldest tenth rather than grow without
-    // bound; a tenth at a time keeps the sweep rare.
+  }
+
+  /** Still full of live windows (a flood of distinct clients): the oldest tenth goes, which keeps the sweep rare. */
+  private forgetOldest(): void {
     for (const key of this.windows.keys()) {
       if (this.windows.size < MAX_KEYS * 0.9) break;
       this.windows.delete(key);
     }
+  }
+
+  /** Refused without a window of its own: the caller may try again when the first live window ends. */
+  private refusedWhileFull(limit: number, windowSeconds: number, now: number): QuotaState {
+    let firstReset = now + windowSeconds * 1000;
+    for (const window of this.windows.values()) firstReset = Math.min(firstReset, window.resetAt);
+    const reset = Math.max(1, Math.ceil((firstReset - now) / 1000));
+    return { limit, remaining: 0, reset, windowSeconds, allowed: false, used: limit + 1 };
   }
 }
 
@@ -75,6 +112,8 @@ export interface Quota {
   name: string;
   limit: number;
   windowSeconds: number;
+  /** Set for a quota guarding mail (QuotaOptions). */
+  refuseWhenFull?: boolean;
 }
 
 /**
@@ -85,7 +124,9 @@ export interface Quota {
 export async function consumeQuota(quota: Quota, address: string): Promise<QuotaState | undefined> {
   if (quota.limit <= 0) return undefined;
   const key = `${quota.name}:${quotaClientOf(address)}`;
-  const state = await holder.store.consume(key, quota.limit, quota.windowSeconds);
+  const state = await holder.store.consume(key, quota.limit, quota.windowSeconds, {
+    refuseWhenFull: quota.refuseWhenFull,
+  });
   if (!state.allowed) {
     count('refusal', quota.name);
     const per =

@@ -2,7 +2,12 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { getConfig } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process-singleton';
+
+/** The largest message the inbox keeps; a larger one is refused (552) and nothing of it is kept. */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+const DAY_MS = 86_400_000;
 
 /** Where and how to reach the embedded inbox; the credentials are made at start and never leave the process. */
 export interface EmbeddedInbox {
@@ -35,7 +40,7 @@ async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],
-    size: 1024 * 1024,
+    size: MAX_MESSAGE_BYTES,
     onAuth(auth, _session, callback) {
       if (auth.username === user && sameSecret(auth.password ?? undefined, pass)) callback(null, { user });
       else callback(new Error('Invalid username or password'));
@@ -48,6 +53,13 @@ async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
       stream.on('error', callback);
       out.on('error', callback);
       out.on('finish', () => {
+        // smtp-server announces SIZE and counts the bytes, but leaves the refusal to us (its sizeExceeded).
+        if (stream.sizeExceeded) {
+          fs.rm(partial, { force: true }, () =>
+            callback(Object.assign(new Error('Message exceeds the fixed maximum message size'), { responseCode: 552 })),
+          );
+          return;
+        }
         // Renamed only when complete, so a reader of the folder never sees half a message.
         fs.rename(partial, path.join(dir, name), (error) => callback(error ?? null));
       });
@@ -59,6 +71,9 @@ async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
   });
   // It must never keep a build or a test process alive on its own.
   server.server.unref();
+  const retentionDays = getConfig().OUTBOX_RETENTION_DAYS;
+  pruneOutbox(dir, retentionDays);
+  setInterval(() => pruneOutbox(dir, retentionDays), DAY_MS).unref();
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   console.log(
@@ -66,6 +81,24 @@ async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
       `(authentication required) and are saved as .eml files in ${dir}`,
   );
   return { host: '127.0.0.1', port, user, pass, outboxDir: dir };
+}
+
+/** Deletes the outbox's mails older than `retentionDays` (OUTBOX_RETENTION_DAYS); a file that cannot go is logged. */
+export function pruneOutbox(dir: string, retentionDays: number, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names.filter((entry) => entry.endsWith('.eml') || entry.endsWith('.part'))) {
+    const file = path.join(dir, name);
+    try {
+      if (now - fs.statSync(file).mtimeMs > retentionDays * DAY_MS) fs.rmSync(file);
+    } catch (error) {
+      console.warn(`[mail] ${name} in the outbox could not be deleted`, error);
+    }
+  }
 }
 
 /** The embedded inbox of this process, started on first use. */

@@ -8,7 +8,7 @@ import { type ConsultationFields, type Triage, composeConsultationMail } from '.
 import { embeddedInbox } from './embedded-inbox';
 
 /** The caller hears within this long whatever the mail server does (docs/agent-api.md, "schedule_consultation"). */
-const DEADLINE_MS = 14_000;
+export const MAIL_DEADLINE_MS = 14_000;
 
 /** The SMTP server mail goes to: the configured one, or the embedded inbox. */
 export interface SmtpTarget {
@@ -78,7 +78,6 @@ function describeFailure(error: unknown): string {
 export interface Delivery {
   /** True when the embedded inbox captured the message because no SMTP server is configured. */
   captured: boolean;
-  outboxDir?: string;
   messageId: string;
 }
 
@@ -92,7 +91,7 @@ export interface RequestTriage extends Triage {
 /**
  * Sends one consultation request to the consultant's inbox (MAIL_TO, else the biography's email) and resolves
  * only after the SMTP server accepted it. Any failure, including a server that stops answering, rejects within
- * DEADLINE_MS with 502 MAIL_DELIVERY_FAILED; a fresh connection per request means a failure leaves nothing behind.
+ * MAIL_DEADLINE_MS with 502 MAIL_DELIVERY_FAILED; a fresh connection per request means a failure leaves nothing behind.
  */
 export async function sendConsultationRequest(request: ConsultationFields, triage: RequestTriage): Promise<Delivery> {
   const { requestId } = triage;
@@ -122,12 +121,15 @@ export async function sendConsultationRequest(request: ConsultationFields, triag
   let timer: NodeJS.Timeout | undefined;
   try {
     const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error('deadline passed'), { code: 'EDEADLINE' })), DEADLINE_MS);
+      timer = setTimeout(
+        () => reject(Object.assign(new Error('deadline passed'), { code: 'EDEADLINE' })),
+        MAIL_DEADLINE_MS,
+      );
     });
     const info = await Promise.race([transport.sendMail(message), deadline]);
     if (info.accepted.length === 0 || info.rejected.length > 0)
       throw Object.assign(new Error('recipient rejected'), { code: 'EENVELOPE' });
-    return { captured: target.outboxDir !== undefined, outboxDir: config.OUTBOX_DIR, messageId: info.messageId };
+    return { captured: target.outboxDir !== undefined, messageId: info.messageId };
   } catch (error) {
     const reason = describeFailure(error);
     count('mail-failure', 'smtp');

@@ -1,4 +1,4 @@
-import { MemoryQuotaStore, type QuotaState, type QuotaStore } from '@/lib/http/quota';
+import { MemoryQuotaStore, type QuotaOptions, type QuotaState, type QuotaStore } from '@/lib/http/quota';
 import type { RedisScripts } from './client';
 import { RedisUnavailableError } from './errors';
 import { KEY_PREFIX } from './keys';
@@ -37,12 +37,12 @@ export class RedisQuotaStore implements QuotaStore {
     private readonly prefix = KEY_PREFIX,
   ) {}
 
-  async consume(key: string, limit: number, windowSeconds: number): Promise<QuotaState> {
+  async consume(key: string, limit: number, windowSeconds: number, options?: QuotaOptions): Promise<QuotaState> {
     let reply: unknown;
     try {
       reply = await this.redis.evaluate(CONSUME, [`${this.prefix}:quota:${key}`], [String(windowSeconds * 1000)]);
     } catch (error) {
-      if (error instanceof RedisUnavailableError) return this.fallback.consume(key, limit, windowSeconds);
+      if (error instanceof RedisUnavailableError) return this.fallback.consume(key, limit, windowSeconds, options);
       throw error;
     }
     const [count, leftMs] = QuotaReplySchema.parse(reply);
@@ -52,6 +52,7 @@ export class RedisQuotaStore implements QuotaStore {
       reset: Math.max(1, Math.ceil(leftMs / 1000)),
       windowSeconds,
       allowed: count <= limit,
+      used: count,
     };
   }
 }

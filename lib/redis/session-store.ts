@@ -3,12 +3,30 @@ import type { RedisScripts } from './client';
 import { RedisUnavailableError, ServiceUnavailableError } from './errors';
 import { KEY_PREFIX } from './keys';
 
-// An ended session is one key whose time to live runs to the end of the session's lifetime, so Redis forgets it
-// by itself once the id would be refused anyway. SET NX makes a second DELETE, from any instance, see it.
-const END = `return redis.call('SET', KEYS[1], '1', 'NX', 'PXAT', ARGV[1]) and 1 or 0`;
+// Ended sessions are one sorted set, scored by the end of each session's lifetime: entries past it are dropped on
+// each write, and past `maxEnded` those closest to their end go first, so the set is bounded in number and time as
+// the memory store is; the key itself expires with its last session. ZSCORE makes a second DELETE, from any
+// instance, see the first. KEYS[1] the set; ARGV: id, until (ms), now (ms), maxEnded.
+const END = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+local excess = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
+if excess > 0 then redis.call('ZPOPMIN', KEYS[1], excess) end
+local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+redis.call('PEXPIREAT', KEYS[1], last[2])
+return 1
+`;
+const HAS_ENDED = `
+local ends = redis.call('ZSCORE', KEYS[1], ARGV[1])
+return (ends and tonumber(ends) > tonumber(ARGV[2])) and 1 or 0
+`;
 
 export interface RedisEndedSessionsOptions {
   prefix?: string;
+  /** The most ended sessions remembered (MCP_MAX_SESSIONS). */
+  maxEnded?: number;
+  now?: () => number;
 }
 
 /**
@@ -17,18 +35,23 @@ export interface RedisEndedSessionsOptions {
  * the id itself proves the session, and refusing it would strand every client for an outage.
  */
 export class RedisEndedSessions implements EndedSessionStore {
-  private readonly keyPrefix: string;
+  private readonly key: string;
+  private readonly maxEnded: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly redis: RedisScripts,
     options: RedisEndedSessionsOptions = {},
   ) {
-    this.keyPrefix = `${options.prefix ?? KEY_PREFIX}:mcp-ended:`;
+    this.key = `${options.prefix ?? KEY_PREFIX}:mcp-ended`;
+    this.maxEnded = Math.max(1, options.maxEnded ?? 10_000);
+    this.now = options.now ?? Date.now;
   }
 
   async end(id: string, until: number): Promise<boolean> {
     try {
-      return (await this.redis.evaluate(END, [this.keyPrefix + id], [String(Math.ceil(until))])) === 1;
+      const args = [id, String(Math.ceil(until)), String(this.now()), String(this.maxEnded)];
+      return (await this.redis.evaluate(END, [this.key], args)) === 1;
     } catch (error) {
       if (!(error instanceof RedisUnavailableError)) throw error;
       throw new ServiceUnavailableError(
@@ -40,7 +63,7 @@ export class RedisEndedSessions implements EndedSessionStore {
 
   async hasEnded(id: string): Promise<boolean> {
     try {
-      return (await this.redis.evaluate(`return redis.call('EXISTS', KEYS[1])`, [this.keyPrefix + id], [])) === 1;
+      return (await this.redis.evaluate(HAS_ENDED, [this.key], [id, String(this.now())])) === 1;
     } catch (error) {
       if (error instanceof RedisUnavailableError) return false;
       throw error;

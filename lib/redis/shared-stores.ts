@@ -1,3 +1,4 @@
+import { getConfig } from '@/lib/config/env';
 import { setIdempotencyStore } from '@/lib/http/idempotency';
 import { setQuotaStore } from '@/lib/http/quota';
 import { setEndedSessions } from '@/lib/mcp/transport/sessions';
@@ -7,7 +8,10 @@ import { RedisIdempotencyStore } from './idempotency-store';
 import { RedisQuotaStore } from './quota-store';
 import { RedisEndedSessions } from './session-store';
 
-const connection = processSingleton<{ url?: string; redis?: RedisScripts }>('redis-connection', () => ({}));
+const connection = processSingleton<{ url?: string; redis?: RedisScripts & { close(): void } }>(
+  'redis-connection',
+  () => ({}),
+);
 
 /** The Redis connection the shared stores use, once chosen (REDIS_URL): the insights store uses it too. */
 export function sharedRedis(): RedisScripts | undefined {
@@ -28,7 +32,7 @@ export async function chooseSharedStores(redisUrl: string | undefined): Promise<
   const redis = new SharedRedis(redisUrl);
   connection.redis = redis;
   setQuotaStore(new RedisQuotaStore(redis));
-  setEndedSessions(new RedisEndedSessions(redis));
+  setEndedSessions(new RedisEndedSessions(redis, { maxEnded: getConfig().MCP_MAX_SESSIONS }));
   setIdempotencyStore(new RedisIdempotencyStore(redis));
   if (await redis.connect()) {
     console.info(`[redis] MCP sessions, quotas and idempotency keys are shared through ${describeRedisUrl(redisUrl)}.`);
@@ -37,4 +41,10 @@ export async function chooseSharedStores(redisUrl: string | undefined): Promise<
       `[redis] not connected to ${describeRedisUrl(redisUrl)} yet; serving, and connecting in the background.`,
     );
   }
+}
+
+/** Closes the connection of the shared stores (the server stopping, after its last request). */
+export function closeSharedStores(): void {
+  connection.redis?.close();
+  connection.redis = undefined;
 }

@@ -2,6 +2,7 @@ import { pageHeadersWarning } from '@/lib/security/page-headers';
 import { distDir } from '@/lib/config/dist-dir';
 import { projectServer } from './project-server';
 import { startServices } from './services';
+import { writeCountsUntilExit } from './stop-services';
 
 /**
  * Start-up when Next serves without the project's server in front (bare `next start`, `next dev`, a platform
@@ -10,6 +11,7 @@ import { startServices } from './services';
 export async function startWithoutProjectServer(): Promise<void> {
   const config = await startServices();
   if (projectServer.running) return;
+  writeCountsUntilExit();
   const missingHeaders = process.env.NODE_ENV === 'production' ? pageHeadersWarning(distDir()) : undefined;
   if (missingHeaders) console.warn(missingHeaders);
   if (!config.TRUST_PROXY) {

@@ -192,9 +192,11 @@ describe.each(cases)('%s', (_label, connect) => {
     expect(result.isError).toBeFalsy();
     expect(smtp.received.length).toBe(before + 1);
     const text = smtp.received[before]?.parsed.text ?? '';
-    expect(text).toContain(
-      `Arrived through: MCP (client ${connection.clientName}, protocol revision ${connection.revision})`,
-    );
+    expect(text).toContain('Channel: MCP\n');
+    // What the client said of itself stands among the untrusted fields, after the marker.
+    const untrusted = text.slice(text.indexOf("BEGIN REQUESTER'S TEXT"));
+    expect(untrusted).toContain(`MCP client: ${connection.clientName}\n`);
+    expect(untrusted).toContain(`MCP protocol revision: ${connection.revision}\n`);
     expect(text).toMatch(/Suggested engagement: Brand Identity & Rebrand \(matched project context: "rebrand"/);
     expect(text).toContain('sector: "Fintech"');
     await connection.close();
@@ -215,7 +217,11 @@ describe('the consultant mail for a REST call', () => {
     });
     expect(response.status).toBe(200);
     const text = smtp.received[before]?.parsed.text ?? '';
-    expect(text).toContain('Arrived through: the REST API (User-Agent: triage-test/3.1 (+https://agent.example))');
+    expect(text).toContain('Channel: the REST API\nAgent family: other\n');
+    expect(text.slice(text.indexOf("BEGIN REQUESTER'S TEXT"))).toContain(
+      'User-Agent: triage-test/3.1 (+https://agent.example)',
+    );
+    expect(text.slice(0, text.indexOf("BEGIN REQUESTER'S TEXT"))).not.toContain('agent.example');
     expect(text).toMatch(/Suggested engagement: Messaging & Narrative System \(matched project context: /);
     expect(text).not.toContain('127.0.0.1');
   });

@@ -61,6 +61,14 @@ describe('a session this deployment issued', () => {
     expect((await envelopeOf(expired)).resolution).toMatch(/initialize/);
   });
 
+  it('an id dated in the future is 404, however validly signed: it would never expire', async () => {
+    for (const ahead of [10 * 60_000, 365 * 24 * 60 * 60_000]) {
+      const future = await mcpPost(app.url, rpc(5, 'tools/list'), issuedAgo(-ahead));
+      expect(future.status).toBe(404);
+      await future.arrayBuffer();
+    }
+  });
+
   it('runs at the revision it negotiated, whatever served revision a later header names', async () => {
     const session = issuedAgo(0);
     const response = await fetch(`${app.url}/api/mcp`, {

@@ -109,6 +109,9 @@ describe('the embedded inbox when no SMTP server is configured', () => {
       expect(body.success).toBe(true);
       expect(body.message).toMatch(/captured locally because no SMTP server is configured/);
       expect(body.message).toContain('within 24 hours');
+      // Where the server keeps its files is never told to a caller.
+      expect(JSON.stringify(body)).not.toContain(outbox);
+      expect(JSON.stringify(body)).not.toMatch(/\/tmp|\.eml/);
       const files = fs.readdirSync(outbox).filter((name) => name.endsWith('.eml'));
       expect(files).toHaveLength(1);
       const mail = await simpleParser(fs.readFileSync(path.join(outbox, files[0] ?? '')));

@@ -194,6 +194,7 @@ describe('the embedded inbox password', () => {
       requestId: 'secret-test',
       consume: async () => {},
       channel: { kind: 'form' },
+      client: '127.0.0.1',
     });
     expect(answer.success).toBe(true);
     expect(answer.message).toMatch(/captured locally/);

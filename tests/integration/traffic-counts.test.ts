@@ -146,7 +146,9 @@ describe('every request is counted by day, agent family and surface, and nothing
     for (const path of ['/contact', '/contact.md']) {
       const page = await (await fetch(`${app.url}${path}`)).text();
       expect(page, path).toMatch(/counts requests by day, by kind of client/);
-      expect(page, path).toMatch(/never keeps IP addresses, full User-Agents or what a request says/);
+      expect(page, path).toMatch(/never stores IP addresses, full User-Agents or what a request says/);
+      expect(page, path).toMatch(/for 90 days\./);
+      expect(page, path).toMatch(/a copy in its outbox for 30 days/);
     }
   });
 

@@ -5,7 +5,9 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   fingerprintOf,
+  idempotencyScope,
   runIdempotently,
+  stringValuesOf,
 } from '@/lib/http/idempotency-key';
 import { NamedRequestSchema } from './schemas';
 
@@ -61,17 +63,22 @@ export function takeIdempotencyKey(tool: ToolDefinition, args: unknown): { key?:
 }
 
 /**
- * Runs a tool at most once per key, exactly as REST's Idempotency-Key does and in the same key space (a REST
- * call and an MCP call with one key and the same input are one request): the first output is replayed.
+ * Runs a tool at most once per key of the client at `client`, exactly as REST's Idempotency-Key does and in the
+ * same key space (a REST call and an MCP call of one client with one key and the same input are one request):
+ * the first output is replayed.
  */
 export async function runToolOnce<T>(
   tool: ToolDefinition,
   key: string,
+  client: string,
   input: unknown,
   run: () => Promise<T>,
 ): Promise<unknown> {
-  const answer = await runIdempotently(`${tool.name}:${key}`, fingerprintOf(input), async () =>
-    Response.json(await run()),
+  const answer = await runIdempotently(
+    idempotencyScope(tool.name, client, key),
+    fingerprintOf(input),
+    async () => Response.json(await run()),
+    stringValuesOf(input),
   );
   return answer.json();
 }

@@ -149,6 +149,7 @@ export function toolContextForPost(
     origin: publicOrigin(request),
     requestId: context.requestId,
     consume: context.consume,
+    client: context.client,
     protocolVersion: channel.protocolVersion,
     channel,
     listDocuments,

@@ -106,7 +106,7 @@ async function runAgentTool(tool: ToolDefinition, args: unknown, context: McpToo
   const taken = takeIdempotencyKey(tool, args);
   const input = validArguments(tool, taken.args);
   const run = () => tool.run(input, context);
-  return taken.key === undefined ? run() : runToolOnce(tool, taken.key, input, run);
+  return taken.key === undefined ? run() : runToolOnce(tool, taken.key, context.client, input, run);
 }
 
 /** search or fetch, over the documents of the request's origin; counted as the agent API's tools count themselves. */

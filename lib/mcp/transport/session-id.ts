@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { cleanClientText } from '@/lib/text/client-name';
 import { SESSION_REVISIONS } from './protocol';
 
 /**
@@ -54,8 +55,9 @@ export function issueSession(
 ): SessionRecord {
   const revision = (SESSION_REVISIONS as readonly string[]).indexOf(session.protocolVersion);
   if (revision < 0) throw new RangeError(`${session.protocolVersion} is not a session revision`);
-  const name = cutUtf8(session.client.name, MAX_CLIENT_NAME_BYTES);
-  const version = cutUtf8(session.client.version, MAX_CLIENT_VERSION_BYTES);
+  // Cleaned before it is kept, and cut early: the id is all a session keeps, and every field of it is bounded.
+  const name = cutUtf8(cleanClientText(session.client.name.slice(0, 200), 200), MAX_CLIENT_NAME_BYTES);
+  const version = cutUtf8(cleanClientText(session.client.version.slice(0, 200), 200), MAX_CLIENT_VERSION_BYTES);
   const head = Buffer.alloc(6);
   head.writeUInt8(FORMAT, 0);
   head.writeUInt8(revision, 1);

@@ -12,6 +12,14 @@ export { type SessionRecord, issueSession, readSessionId } from './session-id';
  */
 export const SESSION_LIFETIME_MS = 90 * 24 * 60 * 60_000;
 
+/** How far ahead of this server's clock an id's issue time may be: the clocks of instances drift a little. */
+const CLOCK_SKEW_MS = 60_000;
+
+/** Whether a session is within its lifetime: issued no later than now (give or take skew), and not too long ago. */
+export function isWithinLifetime(session: Pick<SessionRecord, 'createdAt'>, now = Date.now()): boolean {
+  return session.createdAt <= now + CLOCK_SKEW_MS && session.createdAt + SESSION_LIFETIME_MS > now;
+}
+
 /** The sessions DELETE ended, the only thing the server keeps about sessions. */
 export interface EndedSessionStore {
   /** Records that a session ended; false when it had already ended. Kept until `until` (epoch ms). */
@@ -88,16 +96,22 @@ export function getSessionKey(): Buffer {
 const MAX_VERIFIED_SESSIONS = 1024;
 
 /**
- * The session an id names when this deployment signed it (readSessionId under the process's key). A client
+ * The session an id names when this deployment signed it (readSessionId under the process's key) and it is
+ * within its lifetime. A client
  * sends the same id on every request, so ids already verified are remembered (the most recent, bounded) and
  * their MAC is not computed again; an id that fails is never remembered.
  */
 export function readSession(id: string): SessionRecord | undefined {
   const verified = (holder.verified ??= new Map());
   const known = verified.get(id);
-  if (known) return known;
+  if (known) {
+    if (isWithinLifetime(known)) return known;
+    verified.delete(id);
+    return undefined;
+  }
   const session = readSessionId(id, getSessionKey());
-  if (!session) return undefined;
+  // An id dated in the future would never expire (and neither would its ended-session record): it is refused.
+  if (!session || !isWithinLifetime(session)) return undefined;
   if (verified.size >= MAX_VERIFIED_SESSIONS) {
     const [oldest] = verified.keys();
     if (oldest !== undefined) verified.delete(oldest);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '@/lib/config/env';
+import { ConfigError, hideUrlPassword, parseConfig } from '@/lib/config/env';
 
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
@@ -52,6 +52,23 @@ describe('configuration errors never print a secret', () => {
       expect(text).not.toContain('s3cret');
       expect(text).not.toContain('hunter2');
     }
+  });
+
+  it.each([
+    [
+      'a / in the password',
+      'redis://default:pa/ss:w0rd@redis.example:6379',
+      'redis://default:(hidden)@redis.example:6379',
+    ],
+    ['a # and an @ in it', 'redis://default:p#a@ss@redis.example', 'redis://default:(hidden)@redis.example'],
+    ['a password without a user', 'rediss://:pa/ss@redis.example', 'rediss://:(hidden)@redis.example'],
+    ['no user name at all', 'redis://pa/ss@redis.example', 'redis://(hidden)@redis.example'],
+  ])('hides a URL password with %s, even in a URL that does not parse', (_, url, shown) => {
+    // An http:// URL is refused, so the error line shows the value.
+    const refused = (value: string) => value.replace(/^rediss?:/, 'http:');
+    expect(() => parseConfig({ REDIS_URL: refused(url) })).toThrow(refused(shown));
+    expect(hideUrlPassword(url)).toBe(shown);
+    expect(hideUrlPassword('redis://localhost:6379/0')).toBe('redis://localhost:6379/0');
   });
 });
 

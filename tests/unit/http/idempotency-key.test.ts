@@ -6,7 +6,14 @@ import {
   getIdempotencyStore,
   setIdempotencyStore,
 } from '@/lib/http/idempotency';
-import { fingerprintOf, readIdempotencyKey, runIdempotently, stableJson } from '@/lib/http/idempotency-key';
+import {
+  fingerprintOf,
+  idempotencyScope,
+  readIdempotencyKey,
+  runIdempotently,
+  stableJson,
+  stringValuesOf,
+} from '@/lib/http/idempotency-key';
 
 const headers = (key?: string) => new Headers(key === undefined ? {} : { 'Idempotency-Key': key });
 
@@ -157,5 +164,55 @@ describe('runIdempotently', () => {
     const other = await runIdempotently('schedule_consultation:b', 'fp', ok({ n: 2 }));
     expect(await other.json()).toEqual({ n: 2 });
     expect(runs).toBe(2);
+  });
+});
+
+describe("an Idempotency-Key is its client's own, and its record keeps no personal data", () => {
+  let previous: IdempotencyStore;
+  const records = new Map<string, string>();
+  beforeEach(() => {
+    previous = getIdempotencyStore();
+    const memory = new MemoryIdempotencyStore();
+    setIdempotencyStore({
+      claim: (key, fingerprint, ttl) => memory.claim(key, fingerprint, ttl),
+      release: (key) => memory.release(key),
+      complete: async (key, record, ttl) => {
+        records.set(key, JSON.stringify(record));
+        await memory.complete(key, record, ttl);
+      },
+    });
+  });
+  afterEach(() => setIdempotencyStore(previous));
+
+  const KEY = 'shared-7f9c2b1e';
+  const input = (email: string) => ({ client_name: 'Ada Quinn', client_email: email });
+  const answer = (email: string) => async () =>
+    Response.json({ success: true, message: `Ada Quinn will hear back at ${email}.` });
+  const call = (client: string, email: string) =>
+    runIdempotently(
+      idempotencyScope('schedule_consultation', client, KEY),
+      fingerprintOf(input(email)),
+      answer(email),
+      stringValuesOf(input(email)),
+    );
+
+  it('a stranger who uses the key first claims nothing of another client: each runs once', async () => {
+    expect((await call('203.0.113.9', 'mallory@example.com')).headers.get('Idempotent-Replayed')).toBe('false');
+    const own = await call('198.51.100.4', 'ada@quanta.example');
+    expect(own.headers.get('Idempotent-Replayed')).toBe('false');
+    expect((await own.json()).message).toContain('ada@quanta.example');
+    // The same client (an IPv6 client by its /64) gets its own answer replayed.
+    const v6 = (host: string) => call(`2001:db8:1:2::${host}`, 'ada@quanta.example');
+    expect((await v6('1')).headers.get('Idempotent-Replayed')).toBe('false');
+    expect((await v6('ffff')).headers.get('Idempotent-Replayed')).toBe('true');
+  });
+
+  it('stores neither the email nor the name nor the address, and replays them intact', async () => {
+    await call('198.51.100.4', 'ada+"quoted"@quanta.example');
+    const replay = await call('198.51.100.4', 'ada+"quoted"@quanta.example');
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    expect((await replay.json()).message).toBe('Ada Quinn will hear back at ada+"quoted"@quanta.example.');
+    const stored = [...records.entries()].map(([key, record]) => `${key} ${record}`).join('\n');
+    expect(stored).not.toMatch(/quanta|Ada|Quinn|198\.51/);
   });
 });

@@ -27,8 +27,34 @@ describe('MemoryQuotaStore', () => {
     expect((await store.consume('client-0', 5, 60)).remaining).toBe(4);
   });
 
+  it('never forgets a site-wide counter, however many clients flood the map', async () => {
+    const store = new MemoryQuotaStore();
+    const ceiling = () => store.consume('mail-site-wide', 2, 86_400, { siteWide: true });
+    expect((await ceiling()).allowed).toBe(true);
+    expect((await ceiling()).allowed).toBe(true);
+    for (let i = 0; i < 120_000; i += 1) await store.consume(`general:client-${i}`, 5, 60);
+    expect(await ceiling()).toMatchObject({ allowed: false, used: 3 });
+  });
+
+  it('refuses a mail quota rather than forget a window when the map is full of live windows', async () => {
+    let now = 1_000_000;
+    const store = new MemoryQuotaStore(() => now);
+    for (let i = 0; i < 50_000; i += 1) await store.consume(`schedule:client-${i}`, 5, 3600, { refuseWhenFull: true });
+    now += 1000;
+    const refused = await store.consume('schedule:newcomer', 5, 3600, { refuseWhenFull: true });
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    expect(refused.reset).toBe(3599);
+    // The first client's window was kept: its next call counts on from 1.
+    expect(await store.consume('schedule:client-0', 5, 3600, { refuseWhenFull: true })).toMatchObject({ used: 2 });
+    // Once windows end, there is room again.
+    now += 3600_000;
+    expect((await store.consume('schedule:newcomer', 5, 3600, { refuseWhenFull: true })).allowed).toBe(true);
+  });
+
   it('writes the draft RateLimit header fields', () => {
-    expect(rateLimitHeaders({ limit: 5, remaining: 2, reset: 17, windowSeconds: 3600, allowed: true })).toEqual({
+    expect(
+      rateLimitHeaders({ limit: 5, remaining: 2, reset: 17, windowSeconds: 3600, allowed: true, used: 3 }),
+    ).toEqual({
       'RateLimit-Limit': '5',
       'RateLimit-Remaining': '2',
       'RateLimit-Reset': '17',

@@ -11,6 +11,7 @@ const context = {
   origin: 'https://consultant.example',
   requestId: 'documents',
   consume: async () => {},
+  client: '127.0.0.1',
   protocolVersion: '2025-06-18',
   channel: { kind: 'mcp', protocolVersion: '2025-06-18' },
   listDocuments: listSiteDocuments,

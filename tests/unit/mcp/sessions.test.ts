@@ -69,6 +69,35 @@ describe('session ids', () => {
     expect(readSession(open().id)).toBeUndefined();
   });
 
+  it('an id issued in the future or past its lifetime names no session', () => {
+    const at = (offsetMs: number) =>
+      issueSession(
+        { protocolVersion: '2025-06-18', client: { name: 'a', version: '1' } },
+        getSessionKey(),
+        Date.now() + offsetMs,
+      ).id;
+    const DAY = 86_400_000;
+    expect(readSession(at(10 * 365 * DAY))).toBeUndefined();
+    expect(readSession(at(10 * 60_000))).toBeUndefined();
+    expect(readSession(at(-91 * DAY))).toBeUndefined();
+    // A little clock skew between instances is tolerated, and a session near the end of its life still serves.
+    expect(readSession(at(30_000))).toBeDefined();
+    expect(readSession(at(-89 * DAY))).toBeDefined();
+  });
+
+  it('1,500 sessions opened with 20 KB client names keep a few bytes of each', () => {
+    const before = process.memoryUsage().heapUsed;
+    const kept = [];
+    for (let n = 0; n < 1500; n += 1) {
+      const name = `${String.fromCharCode(65 + (n % 26))}${'n'.repeat(20_000)}`;
+      const issued = issueSession({ protocolVersion: '2025-06-18', client: { name, version: '1' } }, getSessionKey());
+      kept.push(issued, readSession(issued.id));
+    }
+    expect(kept.every((session) => (session?.client.name.length ?? 0) <= 48)).toBe(true);
+    // 1,500 names of 20 KB would be 30 MB or more if any were kept whole; the records are a few hundred KB.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(15_000_000);
+  });
+
   it('only the session revisions are issued', () => {
     expect(() => open(undefined, '2026-07-28')).toThrow(RangeError);
     for (const revision of ['2024-11-05', '2025-03-26', '2025-11-25'])

@@ -17,6 +17,7 @@ const context = {
   origin: 'https://consultant.example',
   requestId: 'test',
   consume: async () => {},
+  client: '127.0.0.1',
   protocolVersion: '2025-03-26',
   channel: { kind: 'mcp', protocolVersion: '2025-03-26' },
   listDocuments: listSiteDocuments,

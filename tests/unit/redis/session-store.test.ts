@@ -8,12 +8,12 @@ import { recordingLog, sleep, uniquePrefix, redisFixture } from './support';
 const redis = redisFixture();
 
 /** The same ended sessions seen through two connections, as two instances see them. */
-function stores() {
+function stores(maxEnded?: number) {
   const prefix = uniquePrefix();
   return {
-    a: new RedisEndedSessions(redis.a, { prefix }),
-    b: new RedisEndedSessions(redis.b, { prefix }),
-    key: (id: string) => `${prefix}:mcp-ended:${id}`,
+    a: new RedisEndedSessions(redis.a, { prefix, maxEnded }),
+    b: new RedisEndedSessions(redis.b, { prefix, maxEnded }),
+    key: `${prefix}:mcp-ended`,
   };
 }
 
@@ -30,11 +30,25 @@ describe('RedisEndedSessions against a real redis-server', () => {
   it('forgets an ended session when its lifetime is over', async () => {
     const { a, key } = stores();
     await a.end('short', Date.now() + 300);
-    const ttl = await redis.inspect.pTTL(key('short'));
+    const ttl = await redis.inspect.pTTL(key);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(300);
     await sleep(400);
     expect(await a.hasEnded('short')).toBe(false);
+  });
+
+  it('remembers at most maxEnded sessions, and none past its lifetime, however many are ended', async () => {
+    const { a, b, key } = stores(50);
+    for (let i = 0; i < 200; i += 1) expect(await a.end(`s-${i}`, Date.now() + 60_000 + i)).toBe(true);
+    expect(await redis.inspect.zCard(key)).toBe(50);
+    expect(await b.hasEnded('s-199')).toBe(true);
+    expect(await b.hasEnded('s-0')).toBe(false);
+    // The set lives no longer than its last session.
+    expect(await redis.inspect.pTTL(key)).toBeLessThanOrEqual(60_200);
+    await a.end('brief', Date.now() + 100);
+    await sleep(200);
+    await a.end('later', Date.now() + 60_000);
+    expect(await redis.inspect.zScore(key, 'brief')).toBeNull();
   });
 
   it('when Redis cannot be reached: ending is 503 at once, and a session is not taken for ended', async () => {

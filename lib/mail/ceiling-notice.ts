@@ -1,0 +1,63 @@
+import { getConfig } from '@/lib/config/env';
+import { getBio, getSite } from '@/lib/content';
+import { mailTransport, smtpTarget } from './send';
+
+/** The counters of lib/mail/site-ceiling.ts: the agents' share of the day, and the whole ceiling. */
+export type CeilingCounter = 'mail-site-wide' | 'mail-agents-share';
+
+/** The notice's words: which counter tripped and what that means for the rest of the day. */
+export function ceilingNoticeText(
+  counter: CeilingCounter,
+  limit: number,
+  formReserve: number,
+  resetSeconds: number,
+): { subject: string; text: string } {
+  const time = new Date().toISOString().slice(11, 16);
+  // The ceiling's window is 24 hours from its first mail, not a calendar day.
+  const until = new Date(Date.now() + resetSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ');
+  if (counter === 'mail-agents-share') {
+    return {
+      subject: `Agents have used today's consultation requests (${limit - formReserve} of ${limit})`,
+      text:
+        `At ${time} UTC agents (the REST API and MCP) reached their share of today's consultation requests: ` +
+        `${limit - formReserve} of the site's ${limit} a day (MAIL_LIMIT_PER_DAY). Until ${until} UTC they are ` +
+        `refused and shown your address; people using the contact form still have ${formReserve} requests. ` +
+        'A sudden run like this may be a flood: npm run insights shows who called.',
+    };
+  }
+  return {
+    subject: `Today's consultation requests are used up (${limit} a day)`,
+    text:
+      `At ${time} UTC the site reached its ceiling of ${limit} consultation requests a day (MAIL_LIMIT_PER_DAY), ` +
+      `the contact form included. Until ${until} UTC every request, from people too, is refused and shown your ` +
+      'address, so some may write to you directly. npm run insights shows who called.',
+  };
+}
+
+/**
+ * Tells the consultant, once, that a ceiling tripped (lib/mail/site-ceiling.ts). Sent in the background: the
+ * refused call is answered at once, and a notice that cannot be sent is logged.
+ */
+export function sendCeilingNotice(
+  counter: CeilingCounter,
+  limit: number,
+  formReserve: number,
+  resetSeconds: number,
+): void {
+  const config = getConfig();
+  const to = config.MAIL_TO ?? getBio().email;
+  const { subject, text } = ceilingNoticeText(counter, limit, formReserve, resetSeconds);
+  void (async () => {
+    const transport = mailTransport(await smtpTarget(), config.SMTP_TIMEOUT_MS);
+    try {
+      await transport.sendMail({
+        from: config.MAIL_FROM ?? `"${getSite().siteName} website" <${to}>`,
+        to,
+        subject,
+        text,
+      });
+    } finally {
+      transport.close();
+    }
+  })().catch((error: unknown) => console.warn(`[mail] the notice "${subject}" could not be sent`, error));
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_MESSAGE_BYTES, embeddedInbox, pruneOutbox } from '@/lib/mail/embedded-inbox';
+
+/** Speaks SMTP line by line, as a client that ignores the SIZE the server announces; the server's replies. */
+async function sendRaw(port: number, user: string, pass: string, body: string): Promise<string[]> {
+  const socket = net.connect(port, '127.0.0.1');
+  const replies: string[] = [];
+  let buffer = '';
+  let waiting: (() => void) | undefined;
+  socket.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    // A complete reply ends with a line whose code is followed by a space.
+    if (/(^|\r\n)\d{3} [^\r\n]*\r\n$/.test(buffer)) {
+      replies.push(buffer.trim());
+      buffer = '';
+      waiting?.();
+    }
+  });
+  const reply = () => new Promise<void>((resolve) => (waiting = resolve));
+  const say = async (line: string) => {
+    const next = reply();
+    socket.write(line);
+    await next;
+  };
+  await reply();
+  await say('EHLO test\r\n');
+  await say(`AUTH PLAIN ${Buffer.from(`\0${user}\0${pass}`).toString('base64')}\r\n`);
+  await say('MAIL FROM:<a@example.com>\r\n');
+  await say('RCPT TO:<b@example.com>\r\n');
+  await say('DATA\r\n');
+  await say(`Subject: big\r\n\r\n${body}\r\n.\r\n`);
+  socket.end('QUIT\r\n');
+  return replies;
+}
+
+describe('the embedded inbox', () => {
+  it('refuses a message past its size limit and keeps nothing of it, and keeps one within it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+    const inbox = await embeddedInbox(dir);
+    const line = `${'x'.repeat(998)}\r\n`;
+    const big = await sendRaw(
+      inbox.port,
+      inbox.user,
+      inbox.pass,
+      line.repeat(Math.ceil(MAX_MESSAGE_BYTES / 1000) + 50),
+    );
+    expect(big.at(-1)).toMatch(/^552 /);
+    const small = await sendRaw(inbox.port, inbox.user, inbox.pass, line.repeat(10));
+    expect(small.at(-1)).toMatch(/^250 /);
+    const kept = fs.readdirSync(inbox.outboxDir);
+    expect(kept.filter((name) => name.endsWith('.eml'))).toHaveLength(1);
+    expect(kept.filter((name) => name.endsWith('.part'))).toHaveLength(0);
+  });
+
+  it('forgets mails older than the retention', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+    const now = Date.now();
+    for (const [name, ageDays] of [
+      ['old.eml', 31],
+      ['recent.eml', 29],
+      ['notes.txt', 400],
+    ] as const) {
+      fs.writeFileSync(path.join(dir, name), 'x');
+      const at = new Date(now - ageDays * 86_400_000);
+      fs.utimesSync(path.join(dir, name), at, at);
+    }
+    pruneOutbox(dir, 30, now);
+    expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'recent.eml']);
+  });
+});
