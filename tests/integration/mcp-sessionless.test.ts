@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { agentFamilyOf } from '@/lib/http/agent-family';
 import { appWithMailForThisFile } from './support/app-for-file';
 import { MCP_ACCEPT } from './support/http';
 import { startSmtpServer } from './support/smtp';
@@ -215,9 +216,12 @@ describe('schedule_consultation without a session', () => {
     expect(first.result?.isError).toBeUndefined();
     expect(again.result).toEqual(first.result);
     expect(await mailsArrive(before + 1)).toBe(before + 1);
-    expect(smtp.received.at(-1)?.parsed.text).toContain(
-      `Arrived through: MCP (client not named, User-Agent: ${TOOL_PLANE_UA}, protocol revision 2025-03-26)`,
-    );
+    const mail = String(smtp.received.at(-1)?.parsed.text);
+    expect(mail).toContain('Channel: MCP\n');
+    expect(mail).toContain(`Agent family: ${agentFamilyOf(TOOL_PLANE_UA)}\n`);
+    // What the caller said of itself stands inside the untrusted block, after its opening marker.
+    const block = mail.slice(mail.indexOf("BEGIN REQUESTER'S TEXT"));
+    expect(block).toContain(`MCP client: not named\nUser-Agent: ${TOOL_PLANE_UA}\nMCP protocol revision: 2025-03-26`);
 
     const texts: string[] = [];
     for (let attempt = 0; attempt < SCHEDULE_LIMIT + 1; attempt += 1) {

@@ -16,7 +16,7 @@ const DOCUMENTS = [
 ];
 
 /** URLs these documents print that are not the site's own: the resources' URIs and the server card's schema. */
-const NOT_THE_SITE = [/^consultancy:\/\//, /^https:\/\/static\.modelcontextprotocol\.io\//];
+const NOT_THE_SITE = [/^consultancy:\/\//, /^ui:\/\//, /^https:\/\/static\.modelcontextprotocol\.io\//];
 
 /** Every absolute URL (any scheme) in a document's JSON text. */
 function urlsIn(text: string): string[] {
