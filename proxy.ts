@@ -65,8 +65,9 @@ function refuseFormPost(request: NextRequest): NextResponse | undefined {
  */
 export function proxy(request: NextRequest): NextResponse {
   // Under the project's server its pipeline has counted the request already.
-  const { pathname, search } = request.nextUrl;
-  if (!projectServer.running) countRequest(request.method, pathname, request.headers, `${pathname}${search}`);
+  if (!projectServer.running) {
+    countRequest(request.method, `${request.nextUrl.pathname}${request.nextUrl.search}`, request.headers);
+  }
   isSiteHost ??= siteHostCheck(getConfig());
   const host = request.headers.get('host') ?? undefined;
   if (!isSiteHost(host)) {

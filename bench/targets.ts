@@ -33,6 +33,14 @@ const EVALUATE_INPUT = {
 export const MAX_P99_MS = 100;
 
 const REST_TOOL_CALL = 'POST tools/evaluate-client-needs';
+/** The 2025-era tools/call both the session and the session-less targets send. */
+const MCP_2025_CALL = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'evaluate_client_needs', arguments: EVALUATE_INPUT },
+});
+
 /** What an MCP tools/call may cost beside the same call over REST, in either era. */
 const MCP_COST = { target: REST_TOOL_CALL, times: 1.3 };
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -138,12 +146,7 @@ export const TARGETS: Target[] = [
     method: 'POST',
     path: '/api/mcp',
     headers: MCP_HEADERS,
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'evaluate_client_needs', arguments: EVALUATE_INPUT },
-    }),
+    body: MCP_2025_CALL,
     floor: 0.02,
     expect: { type: /^application\/json/, body: '"structuredContent"' },
     mcpSession: true,
@@ -155,12 +158,7 @@ export const TARGETS: Target[] = [
     path: '/api/mcp',
     // As ChatGPT's tool plane and Claude's backend send it: no Mcp-Session-Id (docs/mcp-clients.md, "Tolerances").
     headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-03-26' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'evaluate_client_needs', arguments: EVALUATE_INPUT },
-    }),
+    body: MCP_2025_CALL,
     floor: 0.02,
     expect: { type: /^application\/json/, body: '"structuredContent"' },
     maxCostOf: MCP_COST,

@@ -4,6 +4,8 @@ import { listSitePages } from '@/lib/site/pages';
 import { type AgentFamily, agentFamilyOfRequest, isPerson } from '@/lib/http/agent-family';
 import { count, isCounting } from '@/lib/counting/counts';
 import { agentIdentityOf } from '@/lib/security/web-bot-auth/agent-identity';
+import { carriesSignature } from '@/lib/security/web-bot-auth/verify-request';
+import { pathOf } from '@/lib/security/request-target';
 import { surfaceOf } from './surface';
 
 let sitePages: ReadonlySet<string> | undefined;
@@ -23,21 +25,20 @@ function isSitePage(path: string): boolean {
 /**
  * Counts one request by day, agent family and surface, and a sitemap page by its path for agents or people
  * (docs/insights.md). Called once per request: by the project's pipeline, or by proxy.ts when Next serves
- * alone. It reads the method, the path and a few headers, and keeps none of them. A signed request is also
+ * alone. It reads the method, the request target (path and query) and a few headers, and keeps none of them. A signed request is also
  * counted as `verified` once its signature is checked (the count waits for it; the request does not).
  */
-export function countRequest(
-  method: string,
-  pathname: string,
-  headers: HeaderSource,
-  target = pathname,
-): AgentFamily | undefined {
+export function countRequest(method: string, target: string, headers: HeaderSource): AgentFamily | undefined {
   if (!isCounting()) return undefined;
+  const pathname = pathOf(target);
   const where = surfaceOf(method, pathname, headers);
   if (!where) return undefined;
   const family = agentFamilyOfRequest(headers);
   count('request', family, where.surface);
-  void agentIdentityOf(method, target, headers).then((identity) => identity.verified && count('verified', family));
+  // Only a signed request starts a check; every other request costs the three header lookups alone.
+  if (carriesSignature(headers)) {
+    void agentIdentityOf(method, target, headers).then((identity) => identity.verified && count('verified', family));
+  }
   if (where.page !== undefined && isSitePage(where.page)) {
     count('page', where.page, isPerson(family) ? 'people' : 'agents');
   }

@@ -1,7 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { countRequest, nodeHeaders } from '@/lib/insights/request-count';
 import { admitOnConnection } from '@/lib/security/connection-limits';
-import { pathOf } from '@/lib/security/request-target';
 import type { FastPath } from './fast-path';
 import { type GuardOptions, guardRequest } from '@/lib/security/request-guard';
 
@@ -25,7 +24,7 @@ export function requestPipeline(guard: GuardOptions, fastPath: FastPath, next: N
   // Most requests are guarded without waiting; only a form submission's body is read before it goes on.
   return (request, response) => {
     if (!admitOnConnection(request, response)) return;
-    countRequest(request.method ?? 'GET', pathOf(request.url), nodeHeaders(request.headers), request.url);
+    countRequest(request.method ?? 'GET', request.url ?? '/', nodeHeaders(request.headers));
     try {
       const checked = guardRequest(request, response, guard);
       if (checked instanceof Promise) checked.then((replay) => serve(replay, response), fail(response));
