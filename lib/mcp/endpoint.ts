@@ -16,18 +16,15 @@ import {
   startSession,
 } from './transport/era-2025';
 import { serve2026 } from './transport/era-2026';
-import { type PostedMessages, countBatch, methodsOf, readPostedMessages } from './transport/messages';
+import { type PostedMessages, countBatch, methodsOf, readPostedMessages, responseMode } from './transport/messages';
 import { isStatelessRevision } from './transport/protocol';
-import { responseMode } from './transport/response-mode';
+
 import { SESSION_LIFETIME_MS, type SessionRecord, getEndedSessions } from './transport/sessions';
 import { envelopeRevisionToServe, readEnvelope } from './transport/tolerance';
 
-/** The Allow header of this endpoint's own 405, the same as the route's OPTIONS answer (HEAD comes with GET). */
-const MCP_ALLOW = allowHeader(['GET', 'POST', 'DELETE']);
-
 /**
- * What lib/discovery, a layer above, hands the endpoint when it assembles it: the server description GET
- * answers a caller without a session, and the site's documents search and fetch serve.
+ * What lib/discovery, a layer above, hands the endpoint it assembles: the server description GET answers a
+ * caller without a session, and the site's documents search and fetch serve.
  */
 export interface EndpointDocuments {
   describeServer(origin: string): unknown;
@@ -35,16 +32,18 @@ export interface EndpointDocuments {
 }
 
 /**
- * Which era answers a POST, decided once, here: a `_meta` envelope naming 2026-07-28, else a session id, else a
+ * The era that answers a POST, decided once: a `_meta` envelope naming 2026-07-28, else a session id, else a
  * 2026-07-28 header the SDK's classifier accepts, else initialize or a request served without a session at the
- * revision its header names (docs/mcp-clients.md, "Tolerances").
+ * revision its header names (docs/mcp-clients.md, "Tolerances"). A 2026-07-28 `revision` is the one the SDK is
+ * given: the envelope's where it corrects the header, else the header's.
  */
 type Era =
-  { kind: '2026-07-28'; revision?: string } | { kind: '2025'; session?: SessionRecord; protocolVersion: string };
+  { kind: '2026-07-28'; revision: string | null } | { kind: '2025'; session?: SessionRecord; protocolVersion: string };
 
 async function decideEra(request: Request, posted: PostedMessages): Promise<Era> {
+  const header = request.headers.get('mcp-protocol-version');
   const envelope = envelopeRevisionToServe(request, posted.body);
-  if (envelope.claimed) return { kind: '2026-07-28', revision: envelope.revision };
+  if (envelope.claimed) return { kind: '2026-07-28', revision: envelope.revision ?? header };
   // Anything else is held to the served versions here, with the site's envelope.
   requireServedVersion(request);
   const inSession = (session: SessionRecord): Era => ({
@@ -54,11 +53,8 @@ async function decideEra(request: Request, posted: PostedMessages): Promise<Era>
   });
   if (request.headers.has('mcp-session-id') && !posted.initialize) return inSession(await requireSession(request));
   // Only a request with some sign of 2026-07-28 is put to the SDK's classifier, which is not free.
-  if (
-    isStatelessRevision(request.headers.get('mcp-protocol-version')) &&
-    !(await isLegacyRequest(request, posted.body))
-  ) {
-    return { kind: '2026-07-28' };
+  if (isStatelessRevision(header) && !(await isLegacyRequest(request, posted.body))) {
+    return { kind: '2026-07-28', revision: header };
   }
   if (posted.initialize) return inSession(startSession(posted.initialize));
   return { kind: '2025', protocolVersion: sessionlessRevision(request) };
@@ -75,14 +71,9 @@ function channelOf(request: Request, body: unknown, era: Era): McpChannel {
 
 /**
  * POST /api/mcp: one JSON-RPC message or a batch (docs/mcp.md, "The code"). A plain tools/call is answered
- * directly in front of both eras; everything else by the era's module: 2026-07-28 through the SDK's own entry,
- * the 2025 era at its session's revision or, without a session, the header's.
+ * directly in front of both eras; everything else by the era's module.
  */
-export async function handleMcpPost(
-  request: Request,
-  context: ApiContext,
-  listDocuments: ListDocuments,
-): Promise<Response> {
+async function handleMcpPost(request: Request, context: ApiContext, listDocuments: ListDocuments): Promise<Response> {
   const mode = responseMode(request);
   const posted = await readPostedMessages(request);
   if (posted instanceof Response) return posted;
@@ -90,19 +81,8 @@ export async function handleMcpPost(
   await countBatch(posted.body, context);
   const era = await decideEra(request, posted);
   const toolContext = toolContextForPost(request, context, channelOf(request, posted.body, era), listDocuments);
-  const direct =
-    mode === 'json'
-      ? await answerDirectCall(
-          request,
-          posted.body,
-          era.kind === '2025'
-            ? era
-            : { kind: era.kind, revision: era.revision ?? request.headers.get('mcp-protocol-version') },
-          toolContext,
-        )
-      : undefined;
   const response =
-    direct ??
+    (mode === 'json' ? await answerDirectCall(request, posted.body, era, toolContext) : undefined) ??
     (era.kind === '2025'
       ? await serve2025(request, posted.body, toolContext, mode)
       : await serve2026(request, posted.body, toolContext, mode, era.revision));
@@ -115,15 +95,11 @@ export async function handleMcpPost(
 }
 
 /**
- * GET /api/mcp. Without a session (a person, curl, a crawler) it is the server description. An MCP client
- * (with a session, or accepting only text/event-stream) asks for a server-to-client stream; this server sends
- * nothing of its own, so it answers 405 as the transport allows, and the official client then stops asking
- * (any 2xx would be taken for a stream and reconnected in a loop).
+ * GET /api/mcp: without a session (a person, curl, a crawler) the server description. An MCP client asking for
+ * a server-to-client stream gets 405, as the transport allows: this server sends nothing of its own, and any
+ * 2xx would be taken for a stream and reconnected in a loop.
  */
-export async function handleMcpGet(
-  request: Request,
-  describeServer: EndpointDocuments['describeServer'],
-): Promise<Response> {
+async function handleMcpGet(request: Request, describeServer: EndpointDocuments['describeServer']): Promise<Response> {
   const hasSession = request.headers.has('mcp-session-id');
   const onlyEventStream =
     !preferredMediaType(request, ['application/json']) && Boolean(preferredMediaType(request, ['text/event-stream']));
@@ -134,12 +110,12 @@ export async function handleMcpGet(
   throw new MethodNotAllowedError(
     'This server opens no server-to-client event stream (it sends no messages of its own), so GET with an MCP session or with Accept: text/event-stream is not supported.',
     'POST JSON-RPC requests to /api/mcp; each answer comes back on its own POST. GET /api/mcp without a session returns the server description.',
-    { Allow: MCP_ALLOW, Vary: 'Accept, Mcp-Session-Id' },
+    { Allow: allowHeader(['GET', 'POST', 'DELETE']), Vary: 'Accept, Mcp-Session-Id' },
   );
 }
 
-/** DELETE /api/mcp: ends the session named by Mcp-Session-Id, on every instance that shares the store; 404 when there is none. */
-export async function handleMcpDelete(request: Request): Promise<Response> {
+/** DELETE /api/mcp: ends the session named by Mcp-Session-Id, on every instance that shares the store. */
+async function handleMcpDelete(request: Request): Promise<Response> {
   const session = await requireSession(request);
   if (!(await getEndedSessions().end(session.id, session.createdAt + SESSION_LIFETIME_MS))) {
     throw new NotFoundError('The MCP session in Mcp-Session-Id has already ended.', START_AGAIN);
@@ -151,11 +127,7 @@ export async function handleMcpDelete(request: Request): Promise<Response> {
   );
 }
 
-/**
- * The MCP server at /api/mcp (docs/agent-api.md, "Endpoints", 5-7; docs/mcp.md): Streamable HTTP transport.
- * The server description and the documents come from lib/discovery, which assembles the endpoint
- * (lib/discovery/mcp/endpoint.ts): they are documents about the site, built a layer above this one.
- */
+/** The MCP server at /api/mcp (docs/agent-api.md, "Endpoints", 5-7; docs/mcp.md): Streamable HTTP transport. */
 export function mcpEndpoint({ describeServer, listDocuments }: EndpointDocuments) {
   return endpoint({
     GET: apiRoute((request) => handleMcpGet(request, describeServer)),

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_LIFETIME_MS, issueSession, sessionKey } from '../../lib/mcp/transport/sessions';
+import { SESSION_LIFETIME_MS, getSessionKey, issueSession } from '../../lib/mcp/transport/sessions';
 import { ROOT, type RunningApp, defaultAppServer, startApp } from './support/app';
 import { envelopeOf, mcpDelete, mcpInitialize, mcpPost, rpc } from './support/redis';
 
@@ -35,7 +35,7 @@ async function statusOf(url: string, session: string): Promise<number> {
 const issuedAgo = (ago: number) =>
   issueSession(
     { protocolVersion: '2025-06-18', client: { name: 'idle', version: '1' } },
-    sessionKey(),
+    getSessionKey(),
     Date.now() - ago,
   ).id;
 

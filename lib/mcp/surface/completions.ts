@@ -29,9 +29,8 @@ function rank(candidates: readonly string[], typed: string): string[] {
 }
 
 /**
- * completion/complete for the prompts' arguments (MCP 2025-06-18, "Completion"): sectors and engagement names
- * from content. An unknown prompt or argument is -32602; a resource reference completes to nothing (there
- * are no resource templates).
+ * completion/complete for the prompts' arguments (MCP 2025-06-18, "Completion"): sectors and engagements from
+ * content. An unknown prompt or argument is -32602; a resource reference completes to nothing (no templates).
  */
 export function completeArgument(
   ref: { type: string; name?: string },

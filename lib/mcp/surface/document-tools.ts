@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ToolDefinition } from '@/lib/agent/tools';
 import { NotFoundError } from '@/lib/http/errors';
 import type { DocumentLibrary } from './documents';
 
@@ -50,14 +51,17 @@ const FetchOutputSchema = z
   .describe('FetchResponse');
 
 /** A read-only tool over the site's documents, only over MCP. */
-export interface DocumentTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export interface DocumentTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends Pick<
+  ToolDefinition,
+  'title' | 'description' | 'sideEffects' | 'hints'
+> {
   name: 'search' | 'fetch';
-  title: string;
-  description: string;
   input: I;
   output: O;
   run(input: z.output<I>, library: DocumentLibrary): z.output<O>;
 }
+
+const READS_ONLY = { sideEffects: false, hints: { destructive: false, idempotent: true, openWorld: false } };
 
 function defineDocumentTool<I extends z.ZodType, O extends z.ZodType>(tool: DocumentTool<I, O>): DocumentTool<I, O> {
   return tool;
@@ -71,6 +75,7 @@ export const searchTool = defineDocumentTool({
     'Returns the best matches, each with the id to pass to fetch for its full text.',
   input: SearchInputSchema,
   output: SearchOutputSchema,
+  ...READS_ONLY,
   run: ({ query }, library) => ({
     results: library.search(query, MAX_RESULTS).map(({ id, title, url }) => ({ id, title, url })),
   }),
@@ -82,6 +87,7 @@ export const fetchTool = defineDocumentTool({
   description: 'The full text of one page of the site, as markdown, by the id search gave for it.',
   input: FetchInputSchema,
   output: FetchOutputSchema,
+  ...READS_ONLY,
   run: ({ id }, library) => {
     const document = library.find(id);
     if (!document) {

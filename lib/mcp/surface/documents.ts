@@ -18,19 +18,15 @@ export interface SiteDocument {
  */
 export type ListDocuments = (origin: string) => readonly SiteDocument[];
 
-/** The documents and their full-text index. */
-export interface DocumentLibrary {
-  search(query: string, limit: number): SiteDocument[];
-  find(id: string): SiteDocument | undefined;
-  ids(): string[];
-}
+export type DocumentLibrary = ReturnType<typeof buildLibrary>;
 
 /** A query's or a document's words as evaluate_client_needs reads them: folded, stemmed, without function words. */
 function termsOf(text: string): string[] {
   return splitWords(foldText(text)).filter((word) => !FUNCTION_WORDS.has(word));
 }
 
-function buildLibrary(documents: readonly SiteDocument[]): DocumentLibrary {
+/** The documents and their full-text index. */
+function buildLibrary(documents: readonly SiteDocument[]) {
   const index = new MiniSearch<SiteDocument>({
     fields: ['title', 'text'],
     tokenize: termsOf,
@@ -40,12 +36,12 @@ function buildLibrary(documents: readonly SiteDocument[]): DocumentLibrary {
   index.addAll(documents);
   const byId = new Map(documents.map((document) => [document.id, document]));
   return {
-    search: (query, limit) =>
+    search: (query: string, limit: number): SiteDocument[] =>
       index
         .search(query)
         .slice(0, limit)
         .flatMap((hit) => byId.get(String(hit.id)) ?? []),
-    find: (id) => byId.get(id),
+    find: (id: string) => byId.get(id),
     ids: () => [...byId.keys()],
   };
 }

@@ -9,6 +9,7 @@ import {
   runIdempotently,
   stringValuesOf,
 } from '@/lib/http/idempotency-key';
+import { isJsonObject } from '../transport/messages';
 import { NamedRequestSchema } from './schemas';
 
 /** The argument a tool with side effects takes over MCP in place of REST's Idempotency-Key header. */
@@ -26,14 +27,9 @@ const IdempotencyKeyArgumentSchema = z
  * The JSON Schema property of the key. `x-mcp-header` (MCP 2026-07-28, "Custom Headers from Tool Parameters")
  * asks 2026-07-28 clients to mirror it as `Mcp-Param-Idempotency-Key`, so intermediaries see the key as REST's.
  */
-export function idempotencyKeyProperty(): {
-  type: 'string';
-  pattern: string;
-  description: string;
-  'x-mcp-header': string;
-} {
+export function idempotencyKeyProperty() {
   return {
-    type: 'string',
+    type: 'string' as const,
     pattern: IDEMPOTENCY_KEY_PATTERN,
     description: IdempotencyKeyArgumentSchema.description ?? IDEMPOTENCY_KEY_ARGUMENT,
     'x-mcp-header': IDEMPOTENCY_KEY_HEADER,
@@ -43,14 +39,11 @@ export function idempotencyKeyProperty(): {
 /** The header a 2026-07-28 client mirrors the key into. */
 export const IDEMPOTENCY_PARAM_HEADER = `Mcp-Param-${IDEMPOTENCY_KEY_HEADER}`;
 
-const ArgumentsSchema = z.record(z.string(), z.unknown()).describe('the arguments of a tools/call');
-
 /** A call's arguments without the key, and the key when one was given; a malformed key is a validation error. */
 export function takeIdempotencyKey(tool: ToolDefinition, args: unknown): { key?: string; args: unknown } {
   if (!tool.sideEffects) return { args };
-  const object = ArgumentsSchema.safeParse(args);
-  if (!object.success || !(IDEMPOTENCY_KEY_ARGUMENT in object.data)) return { args };
-  const { [IDEMPOTENCY_KEY_ARGUMENT]: raw, ...rest } = object.data;
+  if (!isJsonObject(args) || !(IDEMPOTENCY_KEY_ARGUMENT in args)) return { args };
+  const { [IDEMPOTENCY_KEY_ARGUMENT]: raw, ...rest } = args;
   if (raw === undefined || raw === null) return { args: rest };
   const parsed = IdempotencyKeyArgumentSchema.safeParse(raw);
   if (!parsed.success || parsed.data.trim() === '') {

@@ -10,10 +10,8 @@ const GetPromptSchema = NamedRequestSchema('prompts/get');
 const shown = (name: string) => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name);
 
 /**
- * The -32602 answer to a prompts/get whose arguments are not short strings (MCP 2025-03-26, Prompts: "Invalid
- * prompt name or arguments: -32602"), worded in one short line that names the argument; undefined when the
- * message is not a prompts/get or its arguments are fine. The SDK would answer a non-string with -32603 and
- * a dump of its validation.
+ * The -32602 answer to a prompts/get whose arguments are not short strings (MCP 2025-03-26, Prompts), in one
+ * line naming the argument, where the SDK would answer -32603 with a dump; undefined for anything else.
  */
 export function refusePromptArguments(body: unknown): Response | undefined {
   const request = GetPromptSchema.safeParse(body);

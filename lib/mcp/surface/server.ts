@@ -19,19 +19,17 @@ import type { ListDocuments } from './documents';
 import { MCP_TOOL_NAMES, type McpToolContext, callMcpTool, listMcpTools } from './tools';
 
 /**
- * How long clients may keep the lists and resource reads (MCP 2026-07-28, "Caching"). They change only when a
- * new build is deployed, and are the same for everyone: an hour, shared, bounds how long a deploy takes to reach
- * every client (docs/mcp-clients.md, "Caching").
+ * How long clients may keep the lists and resource reads (MCP 2026-07-28, "Caching"): the same for everyone until
+ * a deploy, which then reaches every client within the hour (docs/mcp-clients.md, "Caching").
  */
 export const MCP_CACHE_TTL_MS = 60 * 60_000;
 const CACHE_HINT = { ttlMs: MCP_CACHE_TTL_MS, cacheScope: 'public' } as const;
-const CACHE_HINTS = {
-  'tools/list': CACHE_HINT,
-  'prompts/list': CACHE_HINT,
-  'resources/list': CACHE_HINT,
-  'resources/templates/list': CACHE_HINT,
-  'resources/read': CACHE_HINT,
-};
+const CACHE_HINTS = Object.fromEntries(
+  ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read'].map((method) => [
+    method,
+    CACHE_HINT,
+  ]),
+);
 
 // The server never validates client answers (it sends no requests to clients), but the SDK builds a validator
 // for every Server; one shared instance spares an Ajv compile per request.
@@ -43,55 +41,35 @@ export function serverInfo(origin: string): Implementation & { name: string; ver
   return { name: siteName, title: siteName, version: API_VERSION, websiteUrl: origin, icons: siteIcons(origin) };
 }
 
-// What every server of this process says the same way: content changes only with a new build.
+// Said the same way by every server of this process: content changes only with a new build.
 let instructionsText: string | undefined;
 
 function instructions(): string {
-  instructionsText ??= describeInstructions();
-  return instructionsText;
-}
-
-function describeInstructions(): string {
   const [evaluate, schedule] = TOOLS;
-  return (
+  instructionsText ??=
     `${getSite().siteName}: ${RESOURCES.length} read-only resources about the consultancy and ${MCP_TOOL_NAMES.length} tools. ` +
     `Use ${evaluate.name} first to find the engagement that fits a client; ${schedule.name} sends a request that the ` +
     `consultant answers personally, not a booking, so confirm it with the user before calling it. ` +
     `The prompts ${PROMPTS.map((prompt) => prompt.name).join(' and ')} walk through both. ` +
-    `${searchTool.name} and ${fetchTool.name} find and read the site's pages.`
-  );
-}
-
-/** The parts of the server a request uses beyond the tools: resources/* and prompts/* methods. */
-export interface McpParts {
-  resources: boolean;
-  prompts: boolean;
-}
-
-/** The parts the JSON-RPC methods of one POST use. */
-export function partsUsedBy(methods: readonly string[]): McpParts {
-  return {
-    resources: methods.some((method) => method.startsWith('resources/')),
-    prompts: methods.some((method) => method.startsWith('prompts/')),
-  };
+    `${searchTool.name} and ${fetchTool.name} find and read the site's pages.`;
+  return instructionsText;
 }
 
 /**
- * An McpServer for one HTTP request: the four resources, the tools and the prompts, all from
- * lib/agent and this folder. Built per request so that no live object outlives the request; a session lives in its id
- * (lib/mcp/transport/session-id.ts). Resources and prompts are registered only when the request uses them
- * (a tools/call needs neither); the capabilities, declared below, are the same either way.
+ * The McpServer that answers one POST: the resources, the tools and the prompts, from lib/agent and this
+ * folder. Built per request, so no live object outlives it (a session lives in its id, transport/session-id.ts).
+ * Resources and prompts are registered only when the POST's methods use them (a tools/call needs neither); the
+ * capabilities declared are the same either way.
  */
-export function buildMcpServer(
-  context: McpToolContext,
-  parts: McpParts = { resources: true, prompts: true },
-): McpServer {
+export function buildMcpServerForPost(context: McpToolContext, body: unknown): McpServer {
+  const methods = methodsOf(body);
+  const uses = (prefix: string) => methods.some((method) => method.startsWith(prefix));
   const server = new McpServer(serverInfo(context.origin), {
     instructions: instructions(),
     jsonSchemaValidator: validator,
     cacheHints: CACHE_HINTS,
   });
-  for (const resource of parts.resources ? RESOURCES : []) {
+  for (const resource of uses('resources/') ? RESOURCES : []) {
     server.registerResource(
       resource.name,
       resource.uri,
@@ -101,8 +79,8 @@ export function buildMcpServer(
       }),
     );
   }
-  if (parts.resources) registerAppViews(server);
-  for (const prompt of parts.prompts ? PROMPTS : []) {
+  if (uses('resources/')) registerAppViews(server);
+  for (const prompt of uses('prompts/') ? PROMPTS : []) {
     server.registerPrompt(
       prompt.name,
       { title: prompt.title, description: prompt.description, argsSchema: z.object(prompt.args) },
@@ -112,10 +90,8 @@ export function buildMcpServer(
       }),
     );
   }
-  // Tools go straight to the protocol layer rather than McpServer.registerTool, so that tools/list shows the
-  // JSON Schema the manifest is derived from and a bad argument is worded as on REST (tools.ts).
-  // The lists never change while a server runs, so no list_changed notifications are promised (McpServer
-  // declares them by default).
+  // Tools go to the protocol layer rather than McpServer.registerTool, so tools/list shows the manifest's JSON
+  // Schema and a bad argument is worded as on REST (tools.ts). The lists never change: no list_changed.
   server.server.registerCapabilities({
     tools: {},
     resources: { listChanged: false },
@@ -155,9 +131,4 @@ export function toolContextForPost(
     listDocuments,
     identity: () => agentIdentityOfRequest(request),
   };
-}
-
-/** The server that answers one POST, with only the parts its JSON-RPC methods use; both eras build theirs here. */
-export function buildMcpServerForPost(context: McpToolContext, body: unknown): McpServer {
-  return buildMcpServer(context, partsUsedBy(methodsOf(body)));
 }

@@ -4,57 +4,38 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type Tool,
-  type ToolAnnotations,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
 import { findResource } from '@/lib/agent/resources';
+import type { EvaluateClientNeedsResponse } from '@/lib/agent/schemas';
 import { TOOLS, type ToolContext, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
-import { ApiError, ValidationError, unexpectedError } from '@/lib/http/errors';
-import { isJsonObject } from '../transport/messages';
-import { describeProblems, validateInput } from '@/lib/http/validate';
-import { appToolMeta } from './apps/tool-meta';
-import { siteIcons } from './icons';
 import { countToolCall } from '@/lib/counting/tool-counts';
+import { ApiError, ValidationError, unexpectedError } from '@/lib/http/errors';
+import { describeProblems, validateInput } from '@/lib/http/validate';
+import { isJsonObject } from '../transport/messages';
+import { allowsResourceLinks } from '../transport/protocol';
+import { appToolMeta } from './apps/tool-meta';
 import { DOCUMENT_TOOLS, type DocumentTool } from './document-tools';
 import { type ListDocuments, documentLibrary } from './documents';
+import { siteIcons } from './icons';
 import { IDEMPOTENCY_KEY_ARGUMENT, idempotencyKeyProperty, runToolOnce, takeIdempotencyKey } from './idempotent-call';
-import { allowsResourceLinks } from '../transport/protocol';
 
-/** The names of every tool over MCP: the agent API's two, then search and fetch. */
-export const MCP_TOOL_NAMES: readonly string[] = [...TOOLS, ...DOCUMENT_TOOLS].map((tool) => tool.name);
+/** Every tool over MCP: the agent API's two (lib/agent/tools.ts), then search and fetch (document-tools.ts). */
+const MCP_TOOLS: readonly (ToolDefinition | DocumentTool)[] = [...TOOLS, ...DOCUMENT_TOOLS];
 
-/** The MCP annotations of a tool, from its definition (MCP 2025-03-26, "Tool annotations"); search and fetch only read. */
-export function toolAnnotations(tool: ToolDefinition | DocumentTool): ToolAnnotations {
-  if (!('hints' in tool)) {
-    return {
-      title: tool.title,
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    };
-  }
-  return {
-    title: tool.title,
-    readOnlyHint: !tool.sideEffects,
-    destructiveHint: tool.hints.destructive,
-    idempotentHint: tool.hints.idempotent,
-    openWorldHint: tool.hints.openWorld,
-  };
-}
+export const MCP_TOOL_NAMES: readonly string[] = MCP_TOOLS.map((tool) => tool.name);
 
 // The tools never change while the server runs: their JSON Schemas are derived once, not for each tools/list
 // (the MCP server itself is built per request, server.ts); only the icon's origin varies.
 let listed: Tool[] | undefined;
 
 /**
- * The tools over MCP: the agent API's two, derived from lib/agent/tools.ts (the same descriptions, the same zod
- * schemas as JSON Schema, exactly what the manifest's `body` is derived from, the same validation wording and
- * `run` as REST), then search and fetch (document-tools.ts). Nothing about a tool is written twice.
+ * The tools as tools/list gives them: for the agent API's two, the same descriptions and the same zod schemas as
+ * JSON Schema that the manifest's `body` is derived from. Nothing about a tool is written twice.
  */
 export function listMcpTools(origin: string): Tool[] {
-  listed ??= [...TOOLS, ...DOCUMENT_TOOLS].map((tool) => ({
+  listed ??= MCP_TOOLS.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
@@ -63,7 +44,14 @@ export function listMcpTools(origin: string): Tool[] {
       type: 'object' as const,
       ...z.toJSONSchema(tool.output, { io: 'output', target: 'draft-2020-12' }),
     },
-    annotations: toolAnnotations(tool),
+    // MCP 2025-03-26, "Tool annotations".
+    annotations: {
+      title: tool.title,
+      readOnlyHint: !tool.sideEffects,
+      destructiveHint: tool.hints.destructive,
+      idempotentHint: tool.hints.idempotent,
+      openWorldHint: tool.hints.openWorld,
+    },
     _meta: appToolMeta(tool.name),
   }));
   const icons = siteIcons(origin);
@@ -73,7 +61,7 @@ export function listMcpTools(origin: string): Tool[] {
 /** A tool's input as JSON Schema; a tool with side effects also takes the idempotency key (idempotent-call.ts). */
 function mcpInputSchema(tool: ToolDefinition | DocumentTool): Tool['inputSchema'] {
   const schema = inputJsonSchema(tool.input);
-  if (!('sideEffects' in tool) || !tool.sideEffects) return { ...schema, type: 'object' };
+  if (!tool.sideEffects) return { ...schema, type: 'object' };
   const properties = z.record(z.string(), z.unknown()).parse(schema.properties ?? {});
   return {
     ...schema,
@@ -82,10 +70,7 @@ function mcpInputSchema(tool: ToolDefinition | DocumentTool): Tool['inputSchema'
   };
 }
 
-/**
- * What an MCP tool call knows beyond a REST one: the revision it speaks, which decides the content types, and
- * the documents search and fetch serve.
- */
+/** What an MCP tool call knows beyond a REST one: the revision it speaks, and the documents search and fetch serve. */
 export interface McpToolContext extends ToolContext {
   protocolVersion: string;
   listDocuments: ListDocuments;
@@ -109,7 +94,7 @@ async function runAgentTool(tool: ToolDefinition, args: unknown, context: McpToo
   return taken.key === undefined ? run() : runToolOnce(tool, taken.key, context.client, input, run);
 }
 
-/** search or fetch, over the documents of the request's origin; counted as the agent API's tools count themselves. */
+/** search or fetch over the documents of the request's origin, counted as the agent API's tools count themselves. */
 function runDocumentTool(tool: DocumentTool, args: unknown, context: McpToolContext): unknown {
   const input = validArguments(tool, args);
   countToolCall(context.channel.kind, tool.name);
@@ -122,28 +107,28 @@ function runDocumentTool(tool: DocumentTool, args: unknown, context: McpToolCont
  * with isError, the message and what to do, so the model can correct itself.
  */
 export async function callMcpTool(name: string, args: unknown, context: McpToolContext): Promise<CallToolResult> {
-  const tool: ToolDefinition | undefined = TOOLS.find((candidate) => candidate.name === name);
-  const documentTool = DOCUMENT_TOOLS.find((candidate) => candidate.name === name);
-  if (!tool && !documentTool) {
+  const tool = MCP_TOOLS.find((candidate) => candidate.name === name);
+  if (!tool) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       `Unknown tool "${name}": this server has ${MCP_TOOL_NAMES.join(', ')}.`,
     );
   }
   try {
-    const output = tool
-      ? await runAgentTool(tool, args ?? {}, context)
-      : documentTool && runDocumentTool(documentTool, args ?? {}, context);
-    // The result is not parsed against CallToolResultSchema here: the SDK checks it before sending it, and the
-    // direct path's answers are held to the SDK's in tests (lib/mcp/transport/direct-call.ts).
+    const output = (DOCUMENT_TOOLS as readonly unknown[]).includes(tool)
+      ? runDocumentTool(tool as DocumentTool, args ?? {}, context)
+      : await runAgentTool(tool as ToolDefinition, args ?? {}, context);
+    if (!isJsonObject(output)) throw new Error('a tool returned something other than an object');
+    // Not parsed against CallToolResultSchema here: the SDK checks it before sending it, and the direct path's
+    // answers are held to the SDK's in tests (tests/unit/mcp/direct-call.test.ts).
     const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.protocolVersion);
     return {
       // The serialized JSON beside structuredContent, for clients that read only text (MCP 2025-06-18, Tools).
       content: [
         { type: 'text', text: JSON.stringify(output) },
-        ...(links ? engagementLink(RecommendedSchema.parse(output)) : []),
+        ...(links ? engagementLink(output as EvaluateClientNeedsResponse) : []),
       ],
-      structuredContent: asStructuredContent(output),
+      structuredContent: output,
     };
   } catch (error) {
     const known = error instanceof ApiError ? error : unexpectedError(context.requestId, error, 'an MCP tool call');
@@ -154,23 +139,11 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
   }
 }
 
-/** A tool's output as structuredContent: the tools' output schemas are objects, so this is the output itself. */
-function asStructuredContent(output: unknown): Record<string, unknown> {
-  if (!isJsonObject(output)) throw new Error('a tool returned something other than an object');
-  return output;
-}
-
-/** The part of evaluate's answer the link names: the recommended engagement's key and title. */
-const RecommendedSchema = z
-  .object({ recommended: z.object({ key: z.string(), title: z.string() }) })
-  .describe('the recommended engagement of an EvaluateClientNeedsResponse');
-type Recommended = z.infer<typeof RecommendedSchema>;
-
 /**
  * A resource_link (MCP 2025-06-18) from evaluate's answer to the resource that describes the recommended
  * engagement in full: the engagements resource, whose entry has the recommended key.
  */
-function engagementLink(answer: Recommended): ContentBlock[] {
+function engagementLink({ recommended }: EvaluateClientNeedsResponse): ContentBlock[] {
   const resource = findResource('engagements');
   if (!resource) return [];
   return [
@@ -178,8 +151,8 @@ function engagementLink(answer: Recommended): ContentBlock[] {
       type: 'resource_link',
       uri: resource.uri,
       name: resource.name,
-      title: `${answer.recommended.title}: ${resource.title}`,
-      description: `The recommended engagement, ${answer.recommended.title}, is the entry with key "${answer.recommended.key}" in ${resource.title}.`,
+      title: `${recommended.title}: ${resource.title}`,
+      description: `The recommended engagement, ${recommended.title}, is the entry with key "${recommended.key}" in ${resource.title}.`,
       mimeType: resource.mimeType,
     },
   ];

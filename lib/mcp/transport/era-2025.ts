@@ -4,17 +4,9 @@ import { refusePromptArguments } from '../surface/prompt-arguments';
 import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/tools';
 import { ProtocolVersionError, SessionRequiredError } from './errors';
-import { requestForTransport } from './messages';
+import { type ResponseMode, requestForTransport } from './messages';
 import { SERVED_REVISIONS, SESSION_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';
-import type { ResponseMode } from './response-mode';
-import {
-  SESSION_LIFETIME_MS,
-  type SessionRecord,
-  getEndedSessions,
-  getSessionKey,
-  issueSession,
-  readSession,
-} from './sessions';
+import { type SessionRecord, getEndedSessions, getSessionKey, issueSession, readSession } from './sessions';
 
 // The 2025 era (2024-11-05 to 2025-11-25): initialize issues a session id that carries the session; every
 // other request is answered by the SDK's Server at the session's revision, or without a session at the
@@ -25,8 +17,7 @@ export const START_AGAIN =
 
 /**
  * MCP-Protocol-Version, when sent, must name a revision this server serves (Streamable HTTP, 2025-06-18,
- * "Protocol Version Header": 400 only for an invalid or unsupported one). A session's requests may name any
- * of them: the session keeps the revision it negotiated.
+ * "Protocol Version Header"). A session's requests may name any of them: it keeps the revision it negotiated.
  */
 export function requireServedVersion(request: Request): void {
   const version = request.headers.get('mcp-protocol-version');
@@ -40,8 +31,7 @@ export function requireServedVersion(request: Request): void {
 
 /**
  * The session a request names (Streamable HTTP, 2025-03-26, "Session Management"): 400 when Mcp-Session-Id is
- * missing or empty (a DELETE, or a header sent empty), and 404 for an id this deployment never issued, one past its lifetime, or one DELETE ended (so the client
- * initializes again). The id itself carries the session, so it is served on any instance, after any restart.
+ * missing or empty, 404 for an id this deployment never issued, one past its lifetime, or one DELETE ended.
  */
 export async function requireSession(request: Request): Promise<SessionRecord> {
   requireServedVersion(request);
@@ -53,7 +43,7 @@ export async function requireSession(request: Request): Promise<SessionRecord> {
     );
   }
   const session = readSession(id);
-  if (!session || session.createdAt + SESSION_LIFETIME_MS <= Date.now() || (await getEndedSessions().hasEnded(id))) {
+  if (!session || (await getEndedSessions().hasEnded(id))) {
     throw new NotFoundError(
       'The MCP session in Mcp-Session-Id does not exist: it was ended, is older than its lifetime, or was never issued here.',
       START_AGAIN,
@@ -63,9 +53,8 @@ export async function requireSession(request: Request): Promise<SessionRecord> {
 }
 
 /**
- * The revision a 2025-era request without Mcp-Session-Id is answered at: the session revision its
- * MCP-Protocol-Version names, else 2025-03-26, which a server assumes when the header is absent (Streamable
- * HTTP, 2025-06-18, "Protocol Version Header").
+ * The revision a request without Mcp-Session-Id is answered at: the session revision its MCP-Protocol-Version
+ * names, else 2025-03-26, which a server assumes when the header is absent (Streamable HTTP, 2025-06-18).
  */
 export function sessionlessRevision(request: Request): string {
   const header = request.headers.get('mcp-protocol-version');
@@ -81,38 +70,27 @@ export function startSession(initialize: InitializeRequest): SessionRecord {
   );
 }
 
-/** A 2025-era POST, at the revision of `toolContext`: the prompt-argument refusal, else the SDK. */
+/** A 2025-era POST, at the revision of `toolContext`: the prompt-argument refusal, else the SDK's stateless transport. */
 export async function serve2025(
   request: Request,
   body: unknown,
   toolContext: McpToolContext,
   mode: ResponseMode,
 ): Promise<Response> {
-  return refusePromptArguments(body) ?? (await serveSessionWithSdk(request, body, toolContext, mode));
-}
-
-/** A 2025-era POST as the SDK's Server and stateless transport answer it, at the revision of `toolContext`. */
-export async function serveSessionWithSdk(
-  request: Request,
-  body: unknown,
-  toolContext: McpToolContext,
-  mode: ResponseMode,
-): Promise<Response> {
-  const server = buildMcpServerForPost(toolContext, body);
-  // Stateless SDK transport: the session rules are applied before, from the id itself.
+  const refused = refusePromptArguments(body);
+  if (refused) return refused;
+  // The session rules were applied before, from the id itself; the transport holds none.
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: mode === 'json',
   });
-  await server.connect(transport);
-  // The transport checks the header against the session's revision; any served revision was accepted before.
+  await buildMcpServerForPost(toolContext, body).connect(transport);
   let response = await transport.handleRequest(
     requestForTransport(request, { 'mcp-protocol-version': toolContext.protocolVersion }),
     { parsedBody: body },
   );
-  // In JSON mode every answer is in `response`: the server and transport are left to the garbage collector.
-  // server.close() would only abort finished handlers and build a "connection closed" error with its stack
-  // trace, a large share of a tools/call's cost; nothing outlives the request either way.
+  // The server and transport are left to the garbage collector: server.close() would only abort finished
+  // handlers and build a "connection closed" error with its stack trace, a large share of a call's cost.
   // JSON-RPC 2.0 section 6: a batch is answered with an array, even a batch of one.
   if (mode === 'json' && Array.isArray(body) && response.status === 200) {
     const answer: unknown = await response.json();

@@ -1,8 +1,7 @@
 import { ApiError } from '@/lib/http/errors';
 
-// HTTP-level errors of /api/mcp. They use the site's one envelope like every other API error (docs/agent-api.md,
-// "Errors"); only a body that cannot be read as JSON-RPC is answered in JSON-RPC's own error form
-// (jsonRpcErrorResponse).
+// HTTP-level errors of /api/mcp, in the site's one envelope (docs/agent-api.md, "Errors"); only a body that
+// cannot be read as JSON-RPC is answered in JSON-RPC's own error form (jsonRpcErrorResponse).
 
 /** 400: a request that needs a session (DELETE) named none: no Mcp-Session-Id, or an empty one. */
 export class SessionRequiredError extends ApiError {
@@ -34,11 +33,7 @@ export const INVALID_REQUEST = -32600;
 /** MCP 2026-07-28: an HTTP header disagrees with the body it mirrors. */
 export const HEADER_MISMATCH = -32020;
 
-/**
- * A JSON-RPC error response with id null, for a body that is not JSON (-32700) or not JSON-RPC (-32600): the
- * Streamable HTTP transport answers those with HTTP 400 and a JSON-RPC error. `data` carries the site's code
- * and resolution, so the caller still learns what to fix.
- */
+/** A JSON-RPC error with HTTP 400, as the transport answers a body it cannot take; `data` says what to fix. */
 export function jsonRpcErrorResponse(
   code: number,
   message: string,

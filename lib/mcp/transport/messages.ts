@@ -7,16 +7,35 @@ import {
 import { type ApiContext, generalQuota } from '@/lib/http/api-route';
 import { readBodyText } from '@/lib/http/body';
 import { PayloadTooLargeError } from '@/lib/http/errors';
-import { INVALID_REQUEST, PARSE_ERROR, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
+import { preferredMediaType } from '@/lib/http/negotiate';
+import {
+  INVALID_REQUEST,
+  NotAcceptableError,
+  PARSE_ERROR,
+  UnsupportedMediaTypeError,
+  jsonRpcErrorResponse,
+} from './errors';
 import { claimsEnvelope } from './tolerance';
 
 /** The largest body /api/mcp reads: room for a batch of several tool calls at their longest. */
 export const MCP_MAX_BODY_BYTES = 64 * 1024;
 
-/** A POST body read and checked: the parsed JSON (handed to the SDK transport as is) and what it holds. */
+/** How a POST is answered: one JSON body, or an SSE stream. */
+export type ResponseMode = 'json' | 'sse';
+
+/** application/json unless the client accepts only text/event-stream (then the answer is an SSE stream). */
+export function responseMode(request: Request): ResponseMode {
+  if (preferredMediaType(request, ['application/json'])) return 'json';
+  if (preferredMediaType(request, ['text/event-stream'])) return 'sse';
+  throw new NotAcceptableError(
+    `POST /api/mcp answers application/json or text/event-stream, and Accept allows neither ("${request.headers.get('accept')}").`,
+    'Send Accept: application/json, text/event-stream.',
+  );
+}
+
+/** A POST body read and checked: the parsed JSON (handed to the SDK as is), and the initialize it is, if one. */
 export interface PostedMessages {
   body: unknown;
-  /** The initialize request, when this POST is one (it must then be alone). */
   initialize?: InitializeRequest;
 }
 
@@ -24,10 +43,15 @@ const RESOLUTION =
   'Send one JSON-RPC 2.0 message, or an array of them (a batch), as JSON with Content-Type: application/json. ' +
   'Start with an initialize request; GET /api/mcp describes the server.';
 
+const invalidRequest = (what: string) =>
+  jsonRpcErrorResponse(INVALID_REQUEST, `Invalid Request: ${what}.`, {
+    code: 'INVALID_JSON_RPC',
+    resolution: RESOLUTION,
+  });
+
 /**
- * Reads the JSON-RPC message(s) of a POST (Streamable HTTP transport, 2025-03-26, "Sending Messages to the
- * Server"). Returns a ready Response for a body that is not JSON (-32700) or not JSON-RPC (-32600); throws
- * 415 and 413 with the envelope.
+ * Reads the JSON-RPC message(s) of a POST (Streamable HTTP, 2025-03-26, "Sending Messages to the Server"):
+ * a ready Response for a body that is not JSON (-32700) or not JSON-RPC (-32600); throws 415 and 413.
  */
 export async function readPostedMessages(request: Request): Promise<PostedMessages | Response> {
   const type = request.headers.get('content-type');
@@ -56,30 +80,19 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
   }
   const messages = Array.isArray(body) ? body : [body];
   const invalid = messages.findIndex((message) => !isJsonRpcMessage(message));
-  if (messages.length === 0 || invalid >= 0) {
-    const what =
-      messages.length === 0
-        ? 'the batch is empty'
-        : `${Array.isArray(body) ? `message ${invalid + 1} of the batch` : 'the body'} is not a JSON-RPC 2.0 request, notification or response`;
-    return jsonRpcErrorResponse(INVALID_REQUEST, `Invalid Request: ${what}.`, {
-      code: 'INVALID_JSON_RPC',
-      resolution: RESOLUTION,
-    });
+  if (messages.length === 0) return invalidRequest('the batch is empty');
+  if (invalid >= 0) {
+    const which = Array.isArray(body) ? `message ${invalid + 1} of the batch` : 'the body';
+    return invalidRequest(`${which} is not a JSON-RPC 2.0 request, notification or response`);
   }
-  // An initialize inside a 2026-07-28 envelope is a request for a method that revision removed: the SDK's
-  // stateless entry answers it (404, -32601), not the 2025 lifecycle.
-  const initializing = messages.filter((message) => isMethod(message, 'initialize') && !claimsEnvelope(message));
+  // An initialize inside a 2026-07-28 envelope asks for a method that revision removed: the SDK's stateless
+  // entry answers it (404, -32601), not the 2025 lifecycle.
+  const initializing = messages.filter((message) => methodOf(message) === 'initialize' && !claimsEnvelope(message));
   if (initializing.length === 0) return { body };
   const [initialize] = initializing;
-  if (messages.length > 1 || !isInitializeRequest(initialize)) {
-    const what =
-      messages.length > 1
-        ? 'initialize must be sent alone, not in a batch'
-        : 'initialize needs params.protocolVersion, params.capabilities and params.clientInfo';
-    return jsonRpcErrorResponse(INVALID_REQUEST, `Invalid Request: ${what}.`, {
-      code: 'INVALID_JSON_RPC',
-      resolution: RESOLUTION,
-    });
+  if (messages.length > 1) return invalidRequest('initialize must be sent alone, not in a batch');
+  if (!isInitializeRequest(initialize)) {
+    return invalidRequest('initialize needs params.protocolVersion, params.capabilities and params.clientInfo');
   }
   return { body, initialize };
 }
@@ -98,17 +111,12 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isMethod(message: unknown, method: string): boolean {
-  return typeof message === 'object' && message !== null && 'method' in message && message.method === method;
-}
+const methodOf = (message: unknown) =>
+  isJsonObject(message) && typeof message.method === 'string' ? message.method : undefined;
 
 /** The methods of the JSON-RPC requests and notifications in a posted body (one message or a batch). */
 export function methodsOf(body: unknown): string[] {
-  return (Array.isArray(body) ? body : [body]).flatMap((message: unknown) =>
-    typeof message === 'object' && message !== null && 'method' in message && typeof message.method === 'string'
-      ? [message.method]
-      : [],
-  );
+  return (Array.isArray(body) ? body : [body]).flatMap((message: unknown) => methodOf(message) ?? []);
 }
 
 /**
@@ -122,8 +130,8 @@ export async function countBatch(body: unknown, context: ApiContext): Promise<vo
 }
 
 /**
- * The POST as the SDK's transport is given it: the body is already parsed (passed beside it), and Accept names
- * both types, as the 2025-03-26 transport asks of clients (the response mode is chosen before). `headers` are set on top.
+ * The POST as the SDK's transport is given it: the body goes beside it, parsed, and Accept names both types as
+ * the 2025-03-26 transport asks of clients (the response mode was chosen before). `headers` are set on top.
  */
 export function requestForTransport(request: Request, headers: Record<string, string> = {}): Request {
   const copy = new Headers(request.headers);

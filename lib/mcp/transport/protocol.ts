@@ -29,9 +29,8 @@ export function isSupportedProtocolVersion(version: string): boolean {
 }
 
 /**
- * The version a session speaks, by the MCP lifecycle (2025-03-26, "Version Negotiation"): the one the client
- * asked for when a session revision, otherwise the latest session revision the SDK speaks. This is also what
- * the SDK's Server answers in the initialize result; tests/integration/mcp-lifecycle.test.ts checks they agree.
+ * The version a session speaks (MCP 2025-03-26, "Version Negotiation"): the one asked for when a session
+ * revision, else the SDK's latest, as its Server answers initialize (mcp-lifecycle.test.ts holds them together).
  */
 export function negotiateProtocolVersion(requested: string): string {
   return (SESSION_REVISIONS as readonly string[]).includes(requested) && SUPPORTED_PROTOCOL_VERSIONS.includes(requested)

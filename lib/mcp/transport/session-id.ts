@@ -3,9 +3,8 @@ import { cleanClientText } from '@/lib/text/client-name';
 import { SESSION_REVISIONS } from './protocol';
 
 /**
- * What a 2025-era session is: the revision it negotiated, the client that opened it (cut to a few bytes) and
- * when. The id carries all of it, signed, so any instance of any build that holds the same key serves the
- * session without having stored anything (docs/mcp-clients.md, "Sessions").
+ * A 2025-era session: its revision, its client (cut to a few bytes) and when. The id carries all of it, signed, so
+ * any instance of any build with the same key serves it without storing anything (docs/mcp-clients.md, "Sessions").
  */
 export interface SessionRecord {
   readonly id: string;

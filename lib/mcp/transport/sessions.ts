@@ -6,9 +6,8 @@ import { type SessionRecord, readSessionId } from './session-id';
 export { type SessionRecord, issueSession, readSessionId } from './session-id';
 
 /**
- * How long a session id is served after its initialize, idle or not. Long enough that no client working
- * through a week or a month is ever stranded (some never initialize again after a 404), and the bound on how
- * long an ended session must be remembered.
+ * How long a session id is served after its initialize, idle or not: no client working through a month is
+ * stranded (some never initialize again after a 404), and it bounds how long an ended session is remembered.
  */
 export const SESSION_LIFETIME_MS = 90 * 24 * 60 * 60_000;
 
@@ -24,14 +23,7 @@ export function isWithinLifetime(session: Pick<SessionRecord, 'createdAt'>, now 
 export interface EndedSessionStore {
   /** Records that a session ended; false when it had already ended. Kept until `until` (epoch ms). */
   end(id: string, until: number): Promise<boolean>;
-  /** True when DELETE ended this session. */
   hasEnded(id: string): Promise<boolean>;
-}
-
-export interface MemoryEndedSessionsOptions {
-  /** The most ended sessions remembered; past it the one ended longest ago is forgotten. */
-  maxEnded?: number;
-  now?: () => number;
 }
 
 /**
@@ -43,12 +35,11 @@ export class MemoryEndedSessions implements EndedSessionStore {
   private readonly maxEnded: number;
   private readonly now: () => number;
 
-  constructor(options: MemoryEndedSessionsOptions = {}) {
+  constructor(options: { maxEnded?: number; now?: () => number } = {}) {
     this.maxEnded = Math.max(1, options.maxEnded ?? 10_000);
     this.now = options.now ?? Date.now;
   }
 
-  /** Ended sessions remembered. */
   get size(): number {
     return this.ended.size;
   }
@@ -69,26 +60,19 @@ export class MemoryEndedSessions implements EndedSessionStore {
   }
 }
 
-/**
- * The key that signs session ids: MCP_SESSION_KEY when set; otherwise one fixed in the code, the same on every
- * instance and build, which anyone reading the source could also sign with. That grants nothing a fresh
- * initialize does not (a session holds no secret and no rights), so the default is safe for this public site.
- */
-export function sessionKey(): Buffer {
-  const configured = getConfig().MCP_SESSION_KEY;
-  return createHash('sha256')
-    .update(configured ?? 'consultancy-site mcp sessions')
-    .digest();
-}
-
 const holder = processSingleton<{ store?: EndedSessionStore; key?: Buffer; verified?: Map<string, SessionRecord> }>(
   'mcp-session-store',
   () => ({}),
 );
 
-/** The key of this process, derived once. */
+/**
+ * The key that signs session ids: from MCP_SESSION_KEY, else from a phrase in the code that anyone could sign
+ * with, which grants nothing a fresh initialize does not (a session holds no secret and no rights).
+ */
 export function getSessionKey(): Buffer {
-  holder.key ??= sessionKey();
+  holder.key ??= createHash('sha256')
+    .update(getConfig().MCP_SESSION_KEY ?? 'consultancy-site mcp sessions')
+    .digest();
   return holder.key;
 }
 
@@ -96,37 +80,30 @@ export function getSessionKey(): Buffer {
 const MAX_VERIFIED_SESSIONS = 1024;
 
 /**
- * The session an id names when this deployment signed it (readSessionId under the process's key) and it is
- * within its lifetime. A client
- * sends the same id on every request, so ids already verified are remembered (the most recent, bounded) and
- * their MAC is not computed again; an id that fails is never remembered.
+ * The session an id names when this deployment signed it and it is within its lifetime. A client sends the same
+ * id on every request, so the most recent verified ids are remembered and their MAC is not computed again.
  */
 export function readSession(id: string): SessionRecord | undefined {
   const verified = (holder.verified ??= new Map());
-  const known = verified.get(id);
-  if (known) {
-    if (isWithinLifetime(known)) return known;
+  const session: SessionRecord | undefined = verified.get(id) ?? readSessionId(id, getSessionKey());
+  // An id dated in the future would never expire (nor would its ended-session record): it is refused.
+  if (!session || !isWithinLifetime(session)) {
     verified.delete(id);
     return undefined;
   }
-  const session = readSessionId(id, getSessionKey());
-  // An id dated in the future would never expire (and neither would its ended-session record): it is refused.
-  if (!session || !isWithinLifetime(session)) return undefined;
-  if (verified.size >= MAX_VERIFIED_SESSIONS) {
-    const [oldest] = verified.keys();
-    if (oldest !== undefined) verified.delete(oldest);
+  if (!verified.has(id)) {
+    if (verified.size >= MAX_VERIFIED_SESSIONS) verified.delete(verified.keys().next().value ?? '');
+    verified.set(id, session);
   }
-  verified.set(id, session);
   return session;
 }
 
-/** Where this process remembers ended sessions: memory bounded by MCP_MAX_SESSIONS, or Redis. */
+/** Where this process remembers ended sessions: memory bounded by MCP_MAX_SESSIONS, or Redis (setEndedSessions). */
 export function getEndedSessions(): EndedSessionStore {
   holder.store ??= new MemoryEndedSessions({ maxEnded: getConfig().MCP_MAX_SESSIONS });
   return holder.store;
 }
 
-/** Replaces the ended-session store (the Redis store, or a test's). */
 export function setEndedSessions(next: EndedSessionStore): void {
   holder.store = next;
 }

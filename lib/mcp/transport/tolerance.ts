@@ -23,10 +23,10 @@ const ClaimSchema = z
 
 /** Revision and client as a request's envelope names them; the SDK answers a malformed envelope itself. */
 export function readEnvelope(body: unknown): { protocolVersion: string; client?: { name: string; version: string } } {
-  const parsed = ClaimSchema.safeParse(body);
-  if (!parsed.success) return { protocolVersion: STATELESS_REVISIONS[0] };
-  const meta = parsed.data.params._meta;
-  return { protocolVersion: meta[PROTOCOL_VERSION_META_KEY], client: meta[CLIENT_INFO_META_KEY] };
+  const meta = ClaimSchema.safeParse(body).data?.params._meta;
+  return meta
+    ? { protocolVersion: meta[PROTOCOL_VERSION_META_KEY], client: meta[CLIENT_INFO_META_KEY] }
+    : { protocolVersion: STATELESS_REVISIONS[0] };
 }
 
 /** True when a message's `_meta` names its protocol revision: a 2026-07-28-style request, whatever it asks. */
@@ -34,13 +34,8 @@ export function claimsEnvelope(message: unknown): boolean {
   return ClaimSchema.safeParse(message).success;
 }
 
-/** The revisions the `_meta` envelopes of a posted body name, one per message that names one. */
-function claimedRevisions(body: unknown): string[] {
-  return (Array.isArray(body) ? body : [body]).flatMap((message) => {
-    const parsed = ClaimSchema.safeParse(message);
-    return parsed.success ? [parsed.data.params._meta[PROTOCOL_VERSION_META_KEY]] : [];
-  });
-}
+const readEnvelopeRevision = (message: unknown) =>
+  ClaimSchema.safeParse(message).data?.params._meta[PROTOCOL_VERSION_META_KEY];
 
 /** How a POST's `_meta` envelope decides its era. */
 export type EnvelopeRoute =
@@ -49,13 +44,12 @@ export type EnvelopeRoute =
   | { claimed: true; revision?: string };
 
 /**
- * A body whose every `_meta` envelope names the same stateless revision is a request in that revision, whatever
- * 2025 revision (or none) MCP-Protocol-Version names: claude.ai connectors send `2025-11-25` there while their
- * bodies speak 2026-07-28. A header naming an unknown revision, or envelopes that disagree or name an unknown
- * revision, are not corrected: the SDK answers them with that revision's own errors.
+ * A body whose every `_meta` envelope names the same stateless revision is in that revision, whatever 2025
+ * revision (or none) the header names: claude.ai connectors send `2025-11-25` there while speaking 2026-07-28.
+ * An unknown or disagreeing revision is not corrected: the SDK answers it with that revision's own errors.
  */
 export function envelopeRevisionToServe(request: Request, body: unknown): EnvelopeRoute {
-  const claimed = claimedRevisions(body);
+  const claimed = (Array.isArray(body) ? body : [body]).flatMap((message) => readEnvelopeRevision(message) ?? []);
   const [first] = claimed;
   if (first === undefined) return { claimed: false };
   const header = request.headers.get('mcp-protocol-version');

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { listSiteDocuments } from '@/lib/discovery/mcp/documents';
 import type { McpToolContext } from '@/lib/mcp/surface/tools';
 import { answerDirectCall } from '@/lib/mcp/transport/direct-call';
-import { serveSessionWithSdk } from '@/lib/mcp/transport/era-2025';
-import { serveStatelessWithSdk } from '@/lib/mcp/transport/era-2026';
+import { serve2025 } from '@/lib/mcp/transport/era-2025';
+import { serve2026 } from '@/lib/mcp/transport/era-2026';
 
 // The direct tools/call must answer exactly as the SDK does: every request here goes through both, and where
 // the direct path answers, status, Content-Type and the JSON body are the SDK's; where it declines, the SDK
@@ -100,7 +100,7 @@ describe('the direct tools/call answers a session request as the SDK does', () =
       it(`${revision}: ${name}`, async () => {
         const context = toolContext(revision);
         const answered = await answerDirectCall(post(), body, { kind: '2025' }, context);
-        await expectSameAnswer(answered, await serveSessionWithSdk(post(), body, context, 'json'), direct);
+        await expectSameAnswer(answered, await serve2025(post(), body, context, 'json'), direct);
       });
     }
   }
@@ -265,7 +265,7 @@ describe('the direct tools/call answers a 2026-07-28 request as the SDK does', (
         { kind: '2026-07-28', revision: headerRevision },
         context,
       );
-      const sdk = await serveStatelessWithSdk(post(headers), body, context, 'json', revision);
+      const sdk = await serve2026(post(headers), body, context, 'json', revision);
       await expectSameAnswer(answered, sdk, direct);
     });
   }
