@@ -1,13 +1,15 @@
 import { ScheduleConsultationResponseSchema } from '@/lib/agent/schemas';
+import { PreparedConsultationRequestSchema } from '@/lib/mcp/surface/apps/prepared-request';
 import { el, show } from '../shared/dom';
 import { connectToHost } from '../shared/host';
 import { type Draft, DraftSchema, labelOf, showRequestForm, showSent } from '../shared/request-form';
 import { readToolResult } from '../shared/tool-result';
 
 /**
- * The view of schedule_consultation when a model calls it: while the call runs, what is being sent; then its
- * reference and what happens next, or the honest error with the request as an editable form, so the person can
- * correct it and send it once themselves.
+ * The view of two tools. prepare_consultation_request: the request as an editable form, pre-filled with what the
+ * model passed, sent only when the person presses Send. schedule_consultation, which a model calls to send at
+ * once: what is being sent, then its reference and what happens next, or the honest error with the request as
+ * an editable form, so the person can correct it and send it once themselves.
  */
 const root = document.getElementById('view') ?? document.body;
 let draft: Draft = {};
@@ -15,9 +17,12 @@ let draft: Draft = {};
 void connectToHost('Consultation request', (app) => {
   app.ontoolinput = ({ arguments: args }) => {
     draft = DraftSchema.parse(args ?? {});
+    // Hosts that name the tool let the form open at once; the result says which tool it was in any case.
+    const tool = app.getHostContext()?.toolInfo?.tool.name;
+    if (tool === 'prepare_consultation_request') return showRequestForm(root, app, draft);
     show(
       root,
-      el('h2', {}, 'Sending your request'),
+      el('h2', {}, tool === 'schedule_consultation' ? 'Sending your request' : 'Your consultation request'),
       el(
         'dl',
         { class: 'summary' },
@@ -26,6 +31,11 @@ void connectToHost('Consultation request', (app) => {
     );
   };
   app.ontoolresult = (result) => {
+    const prepared = result.isError ? undefined : PreparedConsultationRequestSchema.safeParse(result.structuredContent);
+    if (prepared?.success) {
+      if (!root.querySelector('form.request')) showRequestForm(root, app, DraftSchema.parse(prepared.data.draft));
+      return;
+    }
     const answer = readToolResult(result, ScheduleConsultationResponseSchema);
     if (answer.ok && answer.value.success) return showSent(root, answer.value.reference, answer.value.message);
     const problem = answer.ok ? (answer.value.error ?? answer.value.message) : answer.message;

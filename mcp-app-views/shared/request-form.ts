@@ -33,8 +33,8 @@ export type Draft = Partial<Record<Field, string>>;
 const newIdempotencyKey = (): string => crypto.randomUUID();
 
 /**
- * The request a person reviews before it is sent: the fields pre-filled from `draft` (the model's arguments or
- * the fit card), editable; Send calls schedule_consultation through the host, once, and shows its answer.
+ * The request a person reviews before it is sent: the fields pre-filled from `draft` (what a model passed, or
+ * the fit card's), editable; Send calls schedule_consultation through the host, once, and shows its answer.
  */
 export function showRequestForm(root: HTMLElement, app: App, draft: Draft, problem?: string): void {
   const inputs = new Map<Field, HTMLInputElement | HTMLTextAreaElement>();
@@ -97,7 +97,9 @@ export function showRequestForm(root: HTMLElement, app: App, draft: Draft, probl
     });
   });
   show(root, form);
-  (inputs.get('client_name')?.value ? send : inputs.get('client_name'))?.focus();
+  // The first required field still empty, else Send: a pre-filled request is one key press from sent.
+  const empty = FIELDS.find(({ name }) => inputs.get(name)?.required && !inputs.get(name)?.value);
+  (empty ? inputs.get(empty.name) : send)?.focus();
 }
 
 function markField(

@@ -168,6 +168,39 @@ test('a model calling schedule_consultation sees the request view answer with th
   await expect.poll(() => smtp.received.length).toBe(before + 1);
 });
 
+test('a model preparing the request opens it pre-filled; nothing is sent until the person edits and sends it', async ({
+  page,
+}) => {
+  const viewRequests = countViewRequests(page);
+  await openHost(page, app.url);
+  const before = smtp.received.length;
+  const draft = {
+    client_name: 'Tomas Lindqvist',
+    client_email: 'tomas@northwind.example',
+    project_context: 'We are renaming the company after a merger and need a story both sides believe.',
+  };
+  await page.evaluate((args) => window.showToolView('prepare_consultation_request', args, 'light'), draft);
+  const view = page.frameLocator('#view');
+  await expect(view.getByRole('heading', { name: 'Request a consultation' })).toBeVisible();
+  await expect(view.getByLabel('Your name')).toHaveValue(draft.client_name);
+  await expect(view.getByLabel('Email')).toHaveValue(draft.client_email);
+  await expect(view.getByLabel('What prompted this (optional)')).toHaveValue(draft.project_context);
+  // Every required field is filled, so focus waits on Send: the person reads, then sends.
+  await expect(view.getByRole('button', { name: 'Send request' })).toBeFocused();
+  await page.waitForTimeout(500);
+  expect(smtp.received.length).toBe(before);
+
+  await view.getByLabel('Sector (optional)').fill('industrial IoT');
+  await view.getByRole('button', { name: 'Send request' }).click();
+  await expect(view.getByRole('heading', { name: 'Request sent' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => smtp.received.length).toBe(before + 1);
+  const mail = smtp.received.at(-1);
+  expect(mail?.parsed.text).toContain('industrial IoT');
+  expect(mail?.parsed.text).toContain(draft.project_context);
+  expect(mail?.parsed.replyTo?.value[0]?.address).toBe(draft.client_email);
+  expect(viewRequests.map((request) => request.url())).toEqual([]);
+});
+
 test('screenshots for docs/mcp-apps.md (MCP_APPS_SCREENSHOTS=1)', async ({ browser }) => {
   test.skip(!process.env.MCP_APPS_SCREENSHOTS, 'writes docs/mcp-apps/*.png when asked to');
   // Claude's directory asks for PNGs at least 1000 px wide; ChatGPT's for 706 px wide at 2x.

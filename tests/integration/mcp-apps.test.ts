@@ -89,6 +89,49 @@ describe.each(cases)('%s', (_label, connect) => {
       'openai/outputTemplate': VIEWS.request,
       'openai/widgetAccessible': true,
     });
+    expect(byName.prepare_consultation_request).toEqual({
+      ui: { resourceUri: VIEWS.request },
+      'openai/outputTemplate': VIEWS.request,
+    });
+    await client.close();
+  });
+
+  it('prepare_consultation_request answers the draft as given, read-only, and sends no mail', async () => {
+    const client = await connect();
+    const { tools } = z
+      .object({ tools: z.array(z.looseObject({ name: z.string(), annotations: z.unknown() })) })
+      .parse(await client.listTools());
+    expect(tools.find((tool) => tool.name === 'prepare_consultation_request')?.annotations).toEqual({
+      title: 'Prepare a consultation request for review',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    const before = smtp.received.length;
+    // A draft may be incomplete, and may hold an address the person still has to correct.
+    const draft = { client_name: 'Ada Okafor', client_email: 'ada at gridline', technology_sector: 'observability' };
+    const result = ResultSchema.parse(
+      await client.callTool({ name: 'prepare_consultation_request', arguments: draft }),
+    );
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toEqual({
+      sent: false,
+      draft,
+      message: expect.stringMatching(/^Nothing was sent\./),
+    });
+    expect(result.content[0]).toEqual({ type: 'text', text: JSON.stringify(result.structuredContent) });
+    const tooLong = ResultSchema.parse(
+      await client.callTool({ name: 'prepare_consultation_request', arguments: { client_name: 'A'.repeat(121) } }),
+    );
+    expect(tooLong.isError).toBe(true);
+    expect(tooLong.content[0]?.text).toMatch(/^VALIDATION_FAILED: .*client_name must be at most 120 characters/);
+    const unknown = ResultSchema.parse(
+      await client.callTool({ name: 'prepare_consultation_request', arguments: { email: 'ada@gridline.example' } }),
+    );
+    expect(unknown.isError).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.length).toBe(before);
     await client.close();
   });
 
@@ -144,6 +187,13 @@ it('a session-less 2025 request, declaring no capability, lists the same _meta',
   const { result } = z.object({ result: ToolsSchema }).parse(await response.json());
   const evaluate = result.tools.find((tool) => tool.name === 'evaluate_client_needs');
   expect(evaluate?._meta).toEqual({ ui: { resourceUri: VIEWS.fitCard }, 'openai/outputTemplate': VIEWS.fitCard });
+});
+
+it("the REST manifest keeps the specification's two tools: prepare_consultation_request is MCP only", async () => {
+  const manifest = z
+    .object({ tools: z.array(z.object({ name: z.string() }).loose()) })
+    .parse(await (await fetch(`${app.url}/api/agent`)).json());
+  expect(manifest.tools.map((tool) => tool.name)).toEqual(['evaluate_client_needs', 'schedule_consultation']);
 });
 
 describe("the view's Send (schedule_consultation with an idempotency key), on the direct tools/call path", () => {

@@ -99,6 +99,7 @@ describe('the official MCP client', () => {
       'schedule_consultation',
       'search',
       'fetch',
+      'prepare_consultation_request',
     ]);
     const manifest = await (await fetch(`${app.url}/api/agent`)).json();
     for (const [index, schema] of [EvaluateClientNeedsRequestSchema, ScheduleConsultationRequestSchema].entries()) {

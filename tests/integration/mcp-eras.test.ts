@@ -122,6 +122,7 @@ describe.each(cases)('%s', (_label, connect) => {
       'schedule_consultation',
       'search',
       'fetch',
+      'prepare_consultation_request',
     ]);
     expect(tools[0]?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
     expect(tools[1]?.annotations).toMatchObject({

@@ -156,7 +156,7 @@ describe('lifecycle at 2025-03-26', () => {
     const listed = await post(call(2, 'tools/list'), { Accept: 'text/event-stream', 'Mcp-Session-Id': session });
     expect(listed.headers.get('content-type')).toBe('text/event-stream');
     const [answer] = sseMessages(await listed.text());
-    expect(answer.result.tools).toHaveLength(4);
+    expect(answer.result.tools).toHaveLength(5);
   });
 
   it('refuses a client that accepts neither type (406) and a body not sent as JSON (415)', async () => {
@@ -292,7 +292,13 @@ describe('GET /api/mcp', () => {
       protocolVersion: '2025-03-26',
       serverInfo: { version: API_VERSION },
     });
-    expect(description.result.tools).toEqual(['evaluate_client_needs', 'schedule_consultation', 'search', 'fetch']);
+    expect(description.result.tools).toEqual([
+      'evaluate_client_needs',
+      'schedule_consultation',
+      'search',
+      'fetch',
+      'prepare_consultation_request',
+    ]);
     expect(description.result.prompts).toEqual(['qualify_client', 'draft_consultation_request']);
     expect(description.result.resources).toHaveLength(6); // the four resources and the two MCP Apps views
     expect(description.result.protocolVersions).toEqual([
@@ -424,6 +430,10 @@ describe('discovery of the MCP server', () => {
       ],
       ['search', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
       ['fetch', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
+      [
+        'prepare_consultation_request',
+        { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      ],
     ]);
   });
 
@@ -566,6 +576,7 @@ describe('the 2026-07-28 revision, without a session', () => {
       'schedule_consultation',
       'search',
       'fetch',
+      'prepare_consultation_request',
     ]);
     const called = await modern(3, 'tools/call', {
       name: 'evaluate_client_needs',

@@ -90,6 +90,7 @@ describe('two instances sharing Redis', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'evaluate_client_needs',
       'fetch',
+      'prepare_consultation_request',
       'schedule_consultation',
       'search',
     ]);

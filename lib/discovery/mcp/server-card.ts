@@ -1,6 +1,7 @@
 import { RESOURCES } from '@/lib/agent/resources';
 import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
+import { MCP_APP_VIEWS } from '@/lib/mcp/surface/apps/views';
 import { PROMPTS } from '@/lib/mcp/surface/prompts';
 import { serverInfo } from '@/lib/mcp/surface/server';
 import { listMcpTools } from '@/lib/mcp/surface/tools';
@@ -20,14 +21,14 @@ function reverseDns(origin: string): string {
 /**
  * The server card served at /.well-known/mcp/server-card.json, generated from the same surface as the server:
  * name, version, title and icon of serverInfo, the endpoint with every revision served, and the tools with
- * their annotations. Built on the request's origin, as /mcp.json is.
+ * their annotations; the resources it counts are what resources/list gives, the views among them. Built on the request's origin, as /mcp.json is.
  */
 export function buildServerCard(origin: string): ServerCard {
   const info = serverInfo(origin);
   const slug = getSite()
     .siteName.toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '-');
-  const description = `A brand and positioning consultancy: ${listMcpTools(origin).length} tools, ${RESOURCES.length} resources, ${PROMPTS.length} prompts.`;
+  const description = `A brand and positioning consultancy: ${listMcpTools(origin).length} tools, ${RESOURCES.length + MCP_APP_VIEWS.length} resources, ${PROMPTS.length} prompts.`;
   return {
     $schema: SERVER_CARD_SCHEMA_URL,
     name: `${reverseDns(origin)}/${slug}`,

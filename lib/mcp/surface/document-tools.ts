@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ToolDefinition } from '@/lib/agent/tools';
 import { NotFoundError } from '@/lib/http/errors';
-import type { DocumentLibrary } from './documents';
+import { documentLibrary } from './documents';
+import type { McpToolContext } from './tools';
 
 // search and fetch, the two read-only tools ChatGPT's deep research and company knowledge call, over the site's
 // own documents. MCP tools only: the REST API keeps the specification's two tools (docs/mcp.md, "Tools").
@@ -50,24 +51,28 @@ const FetchOutputSchema = z
   })
   .describe('FetchResponse');
 
-/** A read-only tool over the site's documents, only over MCP. */
-export interface DocumentTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends Pick<
+/** A read-only tool only MCP has: search and fetch, and the request view's prepare_consultation_request. */
+export interface McpOnlyTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends Pick<
   ToolDefinition,
   'title' | 'description' | 'sideEffects' | 'hints'
 > {
-  name: 'search' | 'fetch';
+  name: string;
   input: I;
   output: O;
-  run(input: z.output<I>, library: DocumentLibrary): z.output<O>;
+  run(input: z.output<I>, context: McpToolContext): z.output<O>;
 }
 
-const READS_ONLY = { sideEffects: false, hints: { destructive: false, idempotent: true, openWorld: false } };
+export const READS_ONLY = { sideEffects: false, hints: { destructive: false, idempotent: true, openWorld: false } };
 
-function defineDocumentTool<I extends z.ZodType, O extends z.ZodType>(tool: DocumentTool<I, O>): DocumentTool<I, O> {
+export function defineMcpOnlyTool<I extends z.ZodType, O extends z.ZodType>(
+  tool: McpOnlyTool<I, O>,
+): McpOnlyTool<I, O> {
   return tool;
 }
 
-export const searchTool = defineDocumentTool({
+const libraryOf = (context: McpToolContext) => documentLibrary(context.listDocuments, context.origin);
+
+export const searchTool = defineMcpOnlyTool({
   name: 'search',
   title: 'Search the site',
   description:
@@ -76,19 +81,22 @@ export const searchTool = defineDocumentTool({
   input: SearchInputSchema,
   output: SearchOutputSchema,
   ...READS_ONLY,
-  run: ({ query }, library) => ({
-    results: library.search(query, MAX_RESULTS).map(({ id, title, url }) => ({ id, title, url })),
+  run: ({ query }, context) => ({
+    results: libraryOf(context)
+      .search(query, MAX_RESULTS)
+      .map(({ id, title, url }) => ({ id, title, url })),
   }),
 });
 
-export const fetchTool = defineDocumentTool({
+export const fetchTool = defineMcpOnlyTool({
   name: 'fetch',
   title: 'Fetch a page of the site',
   description: 'The full text of one page of the site, as markdown, by the id search gave for it.',
   input: FetchInputSchema,
   output: FetchOutputSchema,
   ...READS_ONLY,
-  run: ({ id }, library) => {
+  run: ({ id }, context) => {
+    const library = libraryOf(context);
     const document = library.find(id);
     if (!document) {
       throw new NotFoundError(
@@ -100,5 +108,4 @@ export const fetchTool = defineDocumentTool({
   },
 });
 
-/** The tools only MCP has, after the agent API's two. */
-export const DOCUMENT_TOOLS: readonly DocumentTool[] = [searchTool, fetchTool];
+export const DOCUMENT_TOOLS: readonly McpOnlyTool[] = [searchTool, fetchTool];

@@ -9,6 +9,7 @@ import type { ApiContext } from '@/lib/http/api-route';
 import { publicOrigin } from '@/lib/http/forwarded';
 import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
+import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
 import { registerAppViews } from './apps/register';
 import { completeArgument } from './completions';
 import { siteIcons } from './icons';
@@ -49,7 +50,8 @@ function instructions(): string {
   instructionsText ??=
     `${getSite().siteName}: ${RESOURCES.length} read-only resources about the consultancy and ${MCP_TOOL_NAMES.length} tools. ` +
     `Use ${evaluate.name} first to find the engagement that fits a client; ${schedule.name} sends a request that the ` +
-    `consultant answers personally, not a booking, so confirm it with the user before calling it. ` +
+    `consultant answers personally, not a booking, so confirm it with the user before calling it, or call ` +
+    `${prepareConsultationRequestTool.name} to show them the request as a form they check and send themselves. ` +
     `The prompts ${PROMPTS.map((prompt) => prompt.name).join(' and ')} walk through both. ` +
     `${searchTool.name} and ${fetchTool.name} find and read the site's pages.`;
   return instructionsText;

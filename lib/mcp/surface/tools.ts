@@ -16,13 +16,17 @@ import { describeProblems, validateInput } from '@/lib/http/validate';
 import { isJsonObject } from '../transport/messages';
 import { allowsResourceLinks } from '../transport/protocol';
 import { appToolMeta } from './apps/tool-meta';
-import { DOCUMENT_TOOLS, type DocumentTool } from './document-tools';
-import { type ListDocuments, documentLibrary } from './documents';
+import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
+import { DOCUMENT_TOOLS, type McpOnlyTool } from './document-tools';
+import type { ListDocuments } from './documents';
 import { siteIcons } from './icons';
 import { IDEMPOTENCY_KEY_ARGUMENT, idempotencyKeyProperty, runToolOnce, takeIdempotencyKey } from './idempotent-call';
 
-/** Every tool over MCP: the agent API's two (lib/agent/tools.ts), then search and fetch (document-tools.ts). */
-const MCP_TOOLS: readonly (ToolDefinition | DocumentTool)[] = [...TOOLS, ...DOCUMENT_TOOLS];
+/** The tools only MCP has: search and fetch (document-tools.ts), and the request view's (apps/). */
+const MCP_ONLY_TOOLS: readonly McpOnlyTool[] = [...DOCUMENT_TOOLS, prepareConsultationRequestTool];
+
+/** Every tool over MCP: the agent API's two (lib/agent/tools.ts), then those only MCP has. */
+const MCP_TOOLS: readonly (ToolDefinition | McpOnlyTool)[] = [...TOOLS, ...MCP_ONLY_TOOLS];
 
 export const MCP_TOOL_NAMES: readonly string[] = MCP_TOOLS.map((tool) => tool.name);
 
@@ -59,7 +63,7 @@ export function listMcpTools(origin: string): Tool[] {
 }
 
 /** A tool's input as JSON Schema; a tool with side effects also takes the idempotency key (idempotent-call.ts). */
-function mcpInputSchema(tool: ToolDefinition | DocumentTool): Tool['inputSchema'] {
+function mcpInputSchema(tool: ToolDefinition | McpOnlyTool): Tool['inputSchema'] {
   const schema = inputJsonSchema(tool.input);
   if (!tool.sideEffects) return { ...schema, type: 'object' };
   const properties = z.record(z.string(), z.unknown()).parse(schema.properties ?? {});
@@ -94,11 +98,11 @@ async function runAgentTool(tool: ToolDefinition, args: unknown, context: McpToo
   return taken.key === undefined ? run() : runToolOnce(tool, taken.key, context.client, input, run);
 }
 
-/** search or fetch over the documents of the request's origin, counted as the agent API's tools count themselves. */
-function runDocumentTool(tool: DocumentTool, args: unknown, context: McpToolContext): unknown {
+/** A tool only MCP has, counted as the agent API's tools count themselves. */
+function runMcpOnlyTool(tool: McpOnlyTool, args: unknown, context: McpToolContext): unknown {
   const input = validArguments(tool, args);
   countToolCall(context.channel.kind, tool.name);
-  return tool.run(input, documentLibrary(context.listDocuments, context.origin));
+  return tool.run(input, context);
 }
 
 /**
@@ -115,8 +119,8 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
     );
   }
   try {
-    const output = (DOCUMENT_TOOLS as readonly unknown[]).includes(tool)
-      ? runDocumentTool(tool as DocumentTool, args ?? {}, context)
+    const output = (MCP_ONLY_TOOLS as readonly unknown[]).includes(tool)
+      ? runMcpOnlyTool(tool as McpOnlyTool, args ?? {}, context)
       : await runAgentTool(tool as ToolDefinition, args ?? {}, context);
     if (!isJsonObject(output)) throw new Error('a tool returned something other than an object');
     // Not parsed against CallToolResultSchema here: the SDK checks it before sending it, and the direct path's

@@ -26,8 +26,13 @@ const context = {
 describe('the MCP surface is derived from lib/agent', () => {
   it('tools/list carries the JSON Schema of the zod schemas, in and out', () => {
     const listed = listMcpTools(context.origin);
-    // The agent API's two tools, then the MCP-only search and fetch.
-    expect(listed.map((tool) => tool.name)).toEqual([...TOOLS.map((tool) => tool.name), 'search', 'fetch']);
+    // The agent API's two tools, then those only MCP has: search, fetch, and the request view's.
+    expect(listed.map((tool) => tool.name)).toEqual([
+      ...TOOLS.map((tool) => tool.name),
+      'search',
+      'fetch',
+      'prepare_consultation_request',
+    ]);
     for (const [index, tool] of TOOLS.entries()) {
       expect(listed[index]?.description).toBe(tool.description);
       // A tool with side effects also takes the idempotency key, mirrored as a header by 2026-07-28 clients.

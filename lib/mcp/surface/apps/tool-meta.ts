@@ -5,6 +5,7 @@ import { FIT_CARD_VIEW, type McpAppView, REQUEST_VIEW } from './views';
 const VIEW_OF_TOOL: Readonly<Record<string, McpAppView>> = {
   evaluate_client_needs: FIT_CARD_VIEW,
   schedule_consultation: REQUEST_VIEW,
+  prepare_consultation_request: REQUEST_VIEW,
 };
 
 /** Tools a view calls through the host: ChatGPT lets a widget call only those marked widget-accessible. */

@@ -1,0 +1,31 @@
+import { scheduleConsultationTool } from '@/lib/agent/tools';
+import { READS_ONLY, defineMcpOnlyTool } from '../document-tools';
+import { PrepareConsultationRequestSchema, PreparedConsultationRequestSchema } from './prepared-request';
+
+const SCHEDULE = scheduleConsultationTool.name;
+
+/**
+ * The way a model opens the request form for the person to review: it sends and keeps nothing, and its view
+ * (the request form, pre-filled) calls schedule_consultation only when the person presses Send.
+ */
+export const prepareConsultationRequestTool = defineMcpOnlyTool({
+  name: 'prepare_consultation_request',
+  title: 'Prepare a consultation request for review',
+  description:
+    `Shows the person a consultation request form pre-filled with what you pass, for them to check, edit and send ` +
+    `themselves. Sends nothing. Use it rather than ${SCHEDULE} whenever the person should see the request before it ` +
+    `goes, which is the default in a host that shows views. Pass only what the person said; leave out what you do ` +
+    `not know. In a host that shows no views, ask the person to confirm the details, then call ${SCHEDULE}.`,
+  input: PrepareConsultationRequestSchema,
+  output: PreparedConsultationRequestSchema,
+  ...READS_ONLY,
+  run: (draft) => ({
+    sent: false as const,
+    draft: Object.fromEntries(
+      Object.entries(draft).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]])),
+    ),
+    message:
+      `Nothing was sent. The person reviews this request in the form shown with it and presses Send there. ` +
+      `If no form is shown, ask them to confirm these details, then call ${SCHEDULE} with them.`,
+  }),
+});
