@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { z } from 'zod';
+import { ScheduleConsultationRequestSchema } from '../lib/agent/schemas';
 
 /**
  * Builds each view into one self-contained HTML document (npm run build): its TypeScript bundled by esbuild, the
@@ -36,6 +38,12 @@ async function bundleScript(entry: string): Promise<string> {
     minify: true,
     legalComments: 'none',
     tsconfig: path.join(ROOT, 'tsconfig.json'),
+    // The tool's rules for the request form (shared/request-rules.ts), derived here where zod runs.
+    define: {
+      SCHEDULE_CONSULTATION_REQUEST_RULES: JSON.stringify(
+        z.toJSONSchema(ScheduleConsultationRequestSchema, { io: 'input' }),
+      ),
+    },
     write: false,
     logLevel: 'warning',
   });

@@ -1,4 +1,4 @@
-import { EvaluateClientNeedsRequestSchema, EvaluateClientNeedsResponseSchema } from '@/lib/agent/schemas';
+import { isEvaluateAnswer, isObject } from '../shared/answers';
 import { el, show } from '../shared/dom';
 import { connectToHost } from '../shared/host';
 import { type Draft, showRequestForm } from '../shared/request-form';
@@ -13,18 +13,22 @@ import { readPrice } from './price';
 const root = document.getElementById('view') ?? document.body;
 let draft: Draft = {};
 
-void connectToHost('Fit card', (app) => {
-  app.ontoolinput = ({ arguments: args }) => {
-    const input = EvaluateClientNeedsRequestSchema.partial().safeParse(args ?? {});
-    if (!input.success) return;
-    draft = { project_context: input.data.challenges, technology_sector: input.data.technology_sector };
+const textOrNothing = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+void connectToHost('Fit card', (host) => {
+  host.ontoolinput = ({ arguments: args }) => {
+    if (!isObject(args)) return;
+    draft = {
+      project_context: textOrNothing(args.challenges),
+      technology_sector: textOrNothing(args.technology_sector),
+    };
   };
-  app.ontoolresult = (result) => {
-    const answer = readToolResult(result, EvaluateClientNeedsResponseSchema);
+  host.ontoolresult = (result) => {
+    const answer = readToolResult(result, isEvaluateAnswer);
     if (!answer.ok) return show(root, el('p', { class: 'error', role: 'alert' }, answer.message));
-    const card = fitCard(answer.value, () => showRequestForm(root, app, draft));
+    const card = fitCard(answer.value, () => showRequestForm(root, host, draft));
     show(root, card);
-    void readPrice(app, answer.value.recommended.key).then((price) => {
+    void readPrice(host, answer.value.recommended.key).then((price) => {
       if (price) card.querySelector('.timing')?.prepend(el('li', { class: 'price' }, price));
     });
   };

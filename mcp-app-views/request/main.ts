@@ -1,8 +1,7 @@
-import { ScheduleConsultationResponseSchema } from '@/lib/agent/schemas';
-import { PreparedConsultationRequestSchema } from '@/lib/mcp/surface/apps/prepared-request';
+import { isPreparedRequest, isScheduleAnswer } from '../shared/answers';
 import { el, show } from '../shared/dom';
 import { connectToHost } from '../shared/host';
-import { type Draft, DraftSchema, labelOf, showRequestForm, showSent } from '../shared/request-form';
+import { type Draft, labelOf, readDraft, showRequestForm, showSent } from '../shared/request-form';
 import { readToolResult } from '../shared/tool-result';
 
 /**
@@ -14,12 +13,12 @@ import { readToolResult } from '../shared/tool-result';
 const root = document.getElementById('view') ?? document.body;
 let draft: Draft = {};
 
-void connectToHost('Consultation request', (app) => {
-  app.ontoolinput = ({ arguments: args }) => {
-    draft = DraftSchema.parse(args ?? {});
+void connectToHost('Consultation request', (host) => {
+  host.ontoolinput = ({ arguments: args }) => {
+    draft = readDraft(args);
     // Hosts that name the tool let the form open at once; the result says which tool it was in any case.
-    const tool = app.getHostContext()?.toolInfo?.tool.name;
-    if (tool === 'prepare_consultation_request') return showRequestForm(root, app, draft);
+    const tool = host.getHostContext().toolInfo?.tool.name;
+    if (tool === 'prepare_consultation_request') return showRequestForm(root, host, draft);
     show(
       root,
       el('h2', {}, tool === 'schedule_consultation' ? 'Sending your request' : 'Your consultation request'),
@@ -30,15 +29,15 @@ void connectToHost('Consultation request', (app) => {
       ),
     );
   };
-  app.ontoolresult = (result) => {
-    const prepared = result.isError ? undefined : PreparedConsultationRequestSchema.safeParse(result.structuredContent);
-    if (prepared?.success) {
-      if (!root.querySelector('form.request')) showRequestForm(root, app, DraftSchema.parse(prepared.data.draft));
+  host.ontoolresult = (result) => {
+    if (!result.isError && isPreparedRequest(result.structuredContent)) {
+      const prepared = readDraft(result.structuredContent.draft);
+      if (!root.querySelector('form.request')) showRequestForm(root, host, prepared);
       return;
     }
-    const answer = readToolResult(result, ScheduleConsultationResponseSchema);
+    const answer = readToolResult(result, isScheduleAnswer);
     if (answer.ok && answer.value.success) return showSent(root, answer.value.reference, answer.value.message);
     const problem = answer.ok ? (answer.value.error ?? answer.value.message) : answer.message;
-    showRequestForm(root, app, draft, problem);
+    showRequestForm(root, host, draft, problem);
   };
 });

@@ -1,11 +1,8 @@
-import type { App } from '@modelcontextprotocol/ext-apps';
-import { z } from 'zod';
-import {
-  type ScheduleConsultationRequest,
-  ScheduleConsultationRequestSchema,
-  ScheduleConsultationResponseSchema,
-} from '@/lib/agent/schemas';
+import type { ScheduleConsultationRequest } from '@/lib/agent/schemas';
+import { isObject, isScheduleAnswer } from './answers';
 import { el, show } from './dom';
+import type { HostConnection } from './host';
+import { REQUEST_RULES, problemWith } from './request-rules';
 import { readToolResult } from './tool-result';
 
 type Field = keyof ScheduleConsultationRequest;
@@ -22,12 +19,15 @@ const FIELDS: readonly { name: Field; label: string; type: 'text' | 'email' | 't
 /** The label a person reads for each field of the request. */
 export const labelOf = (name: string): string => FIELDS.find((field) => field.name === name)?.label ?? name;
 
-/** What a draft may hold: any of the request's fields as text; anything else is ignored. */
-export const DraftSchema = z
-  .object(Object.fromEntries(FIELDS.map(({ name }) => [name, z.string().optional().catch(undefined)])))
-  .partial()
-  .catch({});
 export type Draft = Partial<Record<Field, string>>;
+
+/** What a draft may hold: any of the request's fields as text; anything else is ignored. */
+export function readDraft(value: unknown): Draft {
+  if (!isObject(value)) return {};
+  return Object.fromEntries(
+    FIELDS.flatMap(({ name }) => (typeof value[name] === 'string' ? [[name, value[name]]] : [])),
+  );
+}
 
 /** A fresh key per attempt: a host that retries one Send is answered once, and nothing is mailed twice. */
 const newIdempotencyKey = (): string => crypto.randomUUID();
@@ -36,7 +36,7 @@ const newIdempotencyKey = (): string => crypto.randomUUID();
  * The request a person reviews before it is sent: the fields pre-filled from `draft` (what a model passed, or
  * the fit card's), editable; Send calls schedule_consultation through the host, once, and shows its answer.
  */
-export function showRequestForm(root: HTMLElement, app: App, draft: Draft, problem?: string): void {
+export function showRequestForm(root: HTMLElement, app: HostConnection, draft: Draft, problem?: string): void {
   const inputs = new Map<Field, HTMLInputElement | HTMLTextAreaElement>();
   const errors = new Map<Field, HTMLElement>();
   const rows = FIELDS.map(({ name, label, type, autocomplete }) => {
@@ -47,7 +47,7 @@ export function showRequestForm(root: HTMLElement, app: App, draft: Draft, probl
         ? el('textarea', { id, name, rows: '2' })
         : el('input', { id, name, type, ...(autocomplete ? { autocomplete } : {}) });
     input.value = draft[name] ?? '';
-    if (name === 'client_name' || name === 'client_email') input.required = true;
+    input.required = REQUEST_RULES.required.includes(name);
     inputs.set(name, input);
     errors.set(name, error);
     return el('div', { class: `field field-${type}` }, el('label', { for: id }, label), input, error);
@@ -72,24 +72,22 @@ export function showRequestForm(root: HTMLElement, app: App, draft: Draft, probl
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (sending) return;
-    const values = Object.fromEntries(
-      [...inputs].flatMap(([name, input]) => (input.value.trim() === '' ? [] : [[name, input.value]])),
-    );
-    const parsed = ScheduleConsultationRequestSchema.safeParse(values);
-    for (const [name, error] of errors) markField(inputs.get(name), error, undefined);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const name = FIELDS.find((field) => field.name === issue.path[0])?.name;
-        if (name) markField(inputs.get(name), errors.get(name), issue.message);
-      }
-      const first = FIELDS.find(({ name }) => inputs.get(name)?.getAttribute('aria-invalid') === 'true');
-      if (first) inputs.get(first.name)?.focus();
-      return;
+    // The tool's own rules (request-rules.ts), checked here so a mistake is shown at its field before any call.
+    let firstInvalid: HTMLInputElement | HTMLTextAreaElement | undefined;
+    for (const [name, input] of inputs) {
+      const rule = REQUEST_RULES.properties[name] ?? {};
+      const problem = problemWith(input.value, rule, input.required);
+      markField(input, errors.get(name), problem);
+      if (problem) firstInvalid ??= input;
     }
+    if (firstInvalid) return firstInvalid.focus();
+    const request = Object.fromEntries(
+      [...inputs].flatMap(([name, input]) => (input.value.trim() === '' ? [] : [[name, input.value.trim()]])),
+    ) as ScheduleConsultationRequest;
     sending = true;
     send.disabled = true;
     status.textContent = 'Sending…';
-    void sendRequest(app, parsed.data).then((answer) => {
+    void sendRequest(app, request).then((answer) => {
       if (answer.ok) return showSent(root, answer.reference, answer.message);
       sending = false;
       send.disabled = false;
@@ -121,13 +119,13 @@ function markField(
 
 type SendAnswer = { ok: true; reference?: string; message: string } | { ok: false; message: string };
 
-async function sendRequest(app: App, request: ScheduleConsultationRequest): Promise<SendAnswer> {
+async function sendRequest(app: HostConnection, request: ScheduleConsultationRequest): Promise<SendAnswer> {
   try {
     const result = await app.callServerTool({
       name: 'schedule_consultation',
       arguments: { ...request, idempotency_key: newIdempotencyKey() },
     });
-    const answer = readToolResult(result, ScheduleConsultationResponseSchema);
+    const answer = readToolResult(result, isScheduleAnswer);
     if (!answer.ok) return answer;
     if (!answer.value.success) return { ok: false, message: answer.value.error ?? answer.value.message };
     return { ok: true, reference: answer.value.reference, message: answer.value.message };

@@ -1,7 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { z } from 'zod';
 
-/** A tool's answer as a view shows it: the parsed structured result, or the tool's own error text. */
+/** A tool's answer as a view shows it: the structured result, or the tool's own error text. */
 export type ToolAnswer<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** The text blocks of a result, joined: an error result says what went wrong and what to do there. */
@@ -12,13 +11,9 @@ function textOf(result: CallToolResult): string {
     .trim();
 }
 
-/**
- * Reads a tool result against the tool's own output schema (lib/agent/schemas.ts): an error result or a result
- * of another shape is shown as the tool's message, never rendered as if it were the expected answer.
- */
-export function readToolResult<T>(result: CallToolResult, schema: z.ZodType<T>): ToolAnswer<T> {
+/** Reads a tool result whose structured content `is` the expected answer; otherwise the tool's message. */
+export function readToolResult<T>(result: CallToolResult, is: (value: unknown) => value is T): ToolAnswer<T> {
   if (result.isError) return { ok: false, message: textOf(result) || 'The tool reported an error without a message.' };
-  const parsed = schema.safeParse(result.structuredContent);
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (is(result.structuredContent)) return { ok: true, value: result.structuredContent };
   return { ok: false, message: textOf(result) || 'The tool answered without the expected structured result.' };
 }

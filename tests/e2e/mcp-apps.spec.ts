@@ -176,7 +176,8 @@ test('a model preparing the request opens it pre-filled; nothing is sent until t
   const before = smtp.received.length;
   const draft = {
     client_name: 'Tomas Lindqvist',
-    client_email: 'tomas@northwind.example',
+    // A model may pass what the person said as they said it: the draft keeps it, the form asks for it corrected.
+    client_email: 'tomas at northwind.example',
     project_context: 'We are renaming the company after a merger and need a story both sides believe.',
   };
   await page.evaluate((args) => window.showToolView('prepare_consultation_request', args, 'light'), draft);
@@ -190,6 +191,12 @@ test('a model preparing the request opens it pre-filled; nothing is sent until t
   await page.waitForTimeout(500);
   expect(smtp.received.length).toBe(before);
 
+  // The tool's own rules, checked in the form: the address is refused at its field, and nothing is sent.
+  await view.getByRole('button', { name: 'Send request' }).click();
+  await expect(view.getByLabel('Email')).toBeFocused();
+  await expect(view.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(view.getByText('must be an email address such as name@example.com')).toBeVisible();
+  await view.getByLabel('Email').fill('tomas@northwind.example');
   await view.getByLabel('Sector (optional)').fill('industrial IoT');
   await view.getByRole('button', { name: 'Send request' }).click();
   await expect(view.getByRole('heading', { name: 'Request sent' })).toBeVisible({ timeout: 20_000 });
@@ -197,7 +204,9 @@ test('a model preparing the request opens it pre-filled; nothing is sent until t
   const mail = smtp.received.at(-1);
   expect(mail?.parsed.text).toContain('industrial IoT');
   expect(mail?.parsed.text).toContain(draft.project_context);
-  expect(mail?.parsed.replyTo?.value[0]?.address).toBe(draft.client_email);
+  expect(mail?.parsed.replyTo?.value[0]?.address).toBe('tomas@northwind.example');
+  await page.waitForTimeout(500);
+  expect(smtp.received.length).toBe(before + 1);
   expect(viewRequests.map((request) => request.url())).toEqual([]);
 });
 

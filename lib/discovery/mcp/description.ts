@@ -7,7 +7,7 @@ import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mc
 import type { McpServerDescription } from './schemas';
 
 /**
- * McpServerDescription (docs/agent-api.md, "MCP shapes") for a GET without a session: the lists buildMcpServer
+ * McpServerDescription (docs/agent-api.md, "MCP shapes") for a GET without a session: the lists buildMcpServerForPost
  * registers, so it names exactly what an MCP client would list. Resources are named by their MCP URIs.
  */
 export function buildMcpServerDescription(origin: string): McpServerDescription {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ScheduleConsultationRequestSchema } from '../../../lib/agent/schemas';
 import { VIEW_ENTRIES, type ViewName, buildViews, readSiteTokens } from '../../../mcp-app-views/bundle';
 
 const GLOBALS_CSS = fs.readFileSync(path.resolve(import.meta.dirname, '../../../app/globals.css'), 'utf8');
@@ -32,6 +34,18 @@ describe('the MCP Apps views, as npm run build bundles them', () => {
     const accent = /--accent:\s*([^;]+);/.exec(GLOBALS_CSS)?.[1]?.trim();
     expect(accent).toBeDefined();
     expect(views[name]).toMatch(new RegExp(`--accent:\\s*${accent}`));
+  });
+
+  // Hosts load a view each time they show a tool's answer; a view that pulled in a client library or zod would be
+  // tens of times this (docs/mcp-apps.md, "Size").
+  it.each(Object.keys(VIEW_ENTRIES) as ViewName[])('%s stays under 32 KiB', (name) => {
+    expect(Buffer.byteLength(views[name])).toBeLessThan(32 * 1024);
+  });
+
+  it("carries schedule_consultation's rules for the request form, from its zod schema", () => {
+    const rules = z.toJSONSchema(ScheduleConsultationRequestSchema, { io: 'input' }) as { required: string[] };
+    expect(rules.required).toEqual(['client_name', 'client_email']);
+    for (const name of Object.keys(VIEW_ENTRIES) as ViewName[]) expect(views[name]).toMatch(/"?maxLength"?:254/);
   });
 
   it('reads the tokens from the :root rule and refuses a stylesheet without one', () => {
