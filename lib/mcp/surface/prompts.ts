@@ -1,8 +1,10 @@
+import { type CompleteResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { describeFields } from '@/lib/agent/describe';
 import { findResource } from '@/lib/agent/resources';
 import { evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
-import { getBio, getEngagements } from '@/lib/content';
+import { getBio, getCaseStudies, getEngagements } from '@/lib/content';
+import { NamedRequestSchema } from './schemas';
 
 /** Prompt arguments are strings (MCP 2025-03-26, Prompts); every one is optional, as a prompt gathers what is missing. */
 type PromptArgs = Record<string, z.ZodOptional<z.ZodString>>;
@@ -96,3 +98,86 @@ export const draftConsultationRequestPrompt: PromptDefinition = {
 
 /** Every prompt, in the order prompts/list gives them. */
 export const PROMPTS: readonly PromptDefinition[] = [qualifyClientPrompt, draftConsultationRequestPrompt];
+
+/** The longest prompt argument accepted: the longest tool field (challenges, project_context) is as long. */
+export const MAX_PROMPT_ARGUMENT_LENGTH = 4000;
+
+const GetPromptSchema = NamedRequestSchema('prompts/get');
+
+/** A name as a message shows it: at most 60 characters, so no caller can make the message long. */
+const shown = (name: string) => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name);
+
+/**
+ * The -32602 answer to a prompts/get whose arguments are not short strings (MCP 2025-03-26, Prompts), in one
+ * line naming the argument, where the SDK would answer -32603 with a dump; undefined for anything else.
+ */
+export function refusePromptArguments(body: unknown): Response | undefined {
+  const request = GetPromptSchema.safeParse(body);
+  if (!request.success) return undefined;
+  const prompt = PROMPTS.find((candidate) => candidate.name === request.data.params.name);
+  if (!prompt) return undefined;
+  const problems = Object.entries(request.data.params.arguments ?? {}).flatMap(([name, value]) => {
+    if (!(name in prompt.args)) return [`${shown(name)} is not an argument of ${prompt.name}`];
+    if (typeof value !== 'string') return [`${shown(name)} must be a string`];
+    if (value.length > MAX_PROMPT_ARGUMENT_LENGTH)
+      return [`${shown(name)} is longer than ${MAX_PROMPT_ARGUMENT_LENGTH} characters`];
+    return [];
+  });
+  if (problems.length === 0) return undefined;
+  const message = `Invalid arguments for prompt ${prompt.name}: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}. Its arguments are ${Object.keys(prompt.args).join(', ')}, all optional strings.`;
+  return Response.json(
+    { jsonrpc: '2.0', id: request.data.id, error: { code: -32602, message } },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+/** The most values one completion answers (MCP 2025-06-18, Completion: "maximum 100 items"). */
+const MAX_VALUES = 100;
+
+/** The technology sectors the content names: the engagements' own and the case studies', each once. */
+function sectors(): string[] {
+  const named = [
+    ...getEngagements().flatMap((engagement) => engagement.sectors),
+    ...getCaseStudies().map((s) => s.sector),
+  ];
+  return [...new Map(named.map((sector) => [sector.toLowerCase(), sector])).values()];
+}
+
+/** What each prompt argument is completed from; an argument not named here is free text. */
+const SOURCES: Record<string, () => string[]> = {
+  technology_sector: sectors,
+  engagement: () => getEngagements().map((engagement) => engagement.title),
+};
+
+/** Candidates that start with what was typed come first, then those containing it; case is ignored. */
+function rank(candidates: readonly string[], typed: string): string[] {
+  const needle = typed.trim().toLowerCase();
+  const starts = candidates.filter((value) => value.toLowerCase().startsWith(needle));
+  const contains = candidates.filter((value) => !starts.includes(value) && value.toLowerCase().includes(needle));
+  return [...starts, ...contains];
+}
+
+/**
+ * completion/complete for the prompts' arguments (MCP 2025-06-18, "Completion"): sectors and engagements from
+ * content. An unknown prompt or argument is -32602; a resource reference completes to nothing (no templates).
+ */
+export function completeArgument(
+  ref: { type: string; name?: string },
+  argument: { name: string; value: string },
+): CompleteResult {
+  if (ref.type !== 'ref/prompt') return { completion: { values: [], total: 0, hasMore: false } };
+  const prompt = PROMPTS.find((candidate) => candidate.name === ref.name);
+  if (!prompt || !(argument.name in prompt.args)) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      prompt
+        ? `The prompt ${prompt.name} has no argument "${argument.name.slice(0, 100)}"; it has ${Object.keys(prompt.args).join(', ')}.`
+        : `Unknown prompt "${String(ref.name).slice(0, 100)}": this server has ${PROMPTS.map((p) => p.name).join(' and ')}.`,
+    );
+  }
+  const source = SOURCES[argument.name];
+  const values = source ? rank(source(), argument.value) : [];
+  return {
+    completion: { values: values.slice(0, MAX_VALUES), total: values.length, hasMore: values.length > MAX_VALUES },
+  };
+}

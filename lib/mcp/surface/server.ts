@@ -11,7 +11,7 @@ import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
 import { registerAppViews } from './apps/register';
-import { completeArgument } from './completions';
+import { completeArgument } from './prompts';
 import { siteIcons } from './icons';
 import { methodsOf } from '../transport/messages';
 import { PROMPTS } from './prompts';
@@ -59,7 +59,7 @@ function instructions(): string {
 
 /**
  * The McpServer that answers one POST: the resources, the tools and the prompts, from lib/agent and this
- * folder. Built per request, so no live object outlives it (a session lives in its id, transport/session-id.ts).
+ * folder. Built per request, so no live object outlives it (a session lives in its id, transport/sessions.ts).
  * Resources and prompts are registered only when the POST's methods use them (a tools/call needs neither); the
  * capabilities declared are the same either way.
  */

@@ -1,6 +1,6 @@
 import { type InitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { NotFoundError } from '@/lib/http/errors';
-import { refusePromptArguments } from '../surface/prompt-arguments';
+import { refusePromptArguments } from '../surface/prompts';
 import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/tools';
 import { ProtocolVersionError, SessionRequiredError } from './errors';
@@ -61,7 +61,7 @@ export function sessionlessRevision(request: Request): string {
   return (SESSION_REVISIONS as readonly string[]).find((revision) => revision === header) ?? '2025-03-26';
 }
 
-/** A new session at the revision negotiated; nothing is stored, the id is the session (session-id.ts). */
+/** A new session at the revision negotiated; nothing is stored, the id is the session (sessions.ts). */
 export function startSession(initialize: InitializeRequest): SessionRecord {
   const { protocolVersion, clientInfo } = initialize.params;
   return issueSession(

@@ -1,7 +1,7 @@
 import { type McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { TOOLS } from '@/lib/agent/tools';
 import { IDEMPOTENCY_PARAM_HEADER, idempotencyHeaderMismatch } from '../surface/idempotent-call';
-import { refusePromptArguments } from '../surface/prompt-arguments';
+import { refusePromptArguments } from '../surface/prompts';
 import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/tools';
 import { HEADER_MISMATCH, jsonRpcErrorResponse } from './errors';

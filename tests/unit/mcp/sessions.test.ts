@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAX_SESSION_ID_LENGTH } from '@/lib/mcp/transport/session-id';
+import { MAX_SESSION_ID_LENGTH } from '@/lib/mcp/transport/sessions';
 import {
   MemoryEndedSessions,
   getSessionKey,

@@ -3,7 +3,7 @@ import { countedClientOf } from '@/lib/agent/channel';
 import { mailTriage } from '@/lib/agent/triage';
 import { suggestEngagement } from '@/lib/agent/evaluate';
 import { loadContent } from '@/lib/content';
-import { issueSession, readSessionId } from '@/lib/mcp/transport/session-id';
+import { issueSession, readSessionId } from '@/lib/mcp/transport/sessions';
 import { cleanClientText } from '@/lib/text/client-name';
 
 const RLO = '\u202e';
