@@ -1,4 +1,5 @@
-import { isEvaluateAnswer, isObject } from '../shared/answers';
+import { isEvaluateAnswer } from '../shared/answers';
+import { isJsonObject } from '@/lib/text/json-object';
 import { el, show } from '../shared/dom';
 import { connectToHost } from '../shared/host';
 import { type Draft, showRequestForm } from '../shared/request-form';
@@ -17,7 +18,7 @@ const textOrNothing = (value: unknown) => (typeof value === 'string' ? value : u
 
 void connectToHost('Fit card', (host) => {
   host.ontoolinput = ({ arguments: args }) => {
-    if (!isObject(args)) return;
+    if (!isJsonObject(args)) return;
     draft = {
       project_context: textOrNothing(args.challenges),
       technology_sector: textOrNothing(args.technology_sector),

@@ -1,4 +1,4 @@
-import { isObject } from '../shared/answers';
+import { isJsonObject } from '@/lib/text/json-object';
 import type { HostConnection } from '../shared/host';
 
 /** The resource whose entries describe each engagement in full, price included (docs/mcp.md, "Resources"). */
@@ -15,9 +15,9 @@ export async function readPrice(host: HostConnection, key: string): Promise<stri
     const { contents } = await host.readServerResource({ uri: ENGAGEMENTS_URI });
     const text = contents.find((content) => 'text' in content)?.text;
     const resource: unknown = typeof text === 'string' ? JSON.parse(text) : undefined;
-    const entries = isObject(resource) && Array.isArray(resource.data) ? resource.data : [];
-    const entry: unknown = entries.find((candidate) => isObject(candidate) && candidate.key === key);
-    return isObject(entry) && typeof entry.price === 'string' ? entry.price : undefined;
+    const entries = isJsonObject(resource) && Array.isArray(resource.data) ? resource.data : [];
+    const entry: unknown = entries.find((candidate) => isJsonObject(candidate) && candidate.key === key);
+    return isJsonObject(entry) && typeof entry.price === 'string' ? entry.price : undefined;
   } catch {
     return undefined;
   }

@@ -1,25 +1,23 @@
 import type { EvaluateClientNeedsResponse, ScheduleConsultationResponse } from '@/lib/agent/schemas';
+import { isJsonObject } from '@/lib/text/json-object';
 
 // What the views read from the tools' answers, checked by shape (the tools' own output schemas in
 // lib/agent/schemas.ts give the types): a result of another shape is shown as the tool's message, never
 // rendered as if it were the expected answer.
 
 type Json = Record<string, unknown>;
-
-export const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isText);
 const isOptionalText = (value: unknown) => value === undefined || isText(value);
 
 function isEngagement(value: unknown, full: boolean): boolean {
-  if (!isObject(value) || !isText(value.key) || !isText(value.title) || !isText(value.tagline)) return false;
+  if (!isJsonObject(value) || !isText(value.key) || !isText(value.title) || !isText(value.tagline)) return false;
   return !full || (isText(value.why) && [value.includes, value.outcomes, value.timing].every(isTextList));
 }
 
 export function isEvaluateAnswer(value: unknown): value is EvaluateClientNeedsResponse {
   return (
-    isObject(value) &&
+    isJsonObject(value) &&
     isEngagement(value.recommended, true) &&
     (value.alsoConsider === null || isEngagement(value.alsoConsider, false))
   );
@@ -27,7 +25,7 @@ export function isEvaluateAnswer(value: unknown): value is EvaluateClientNeedsRe
 
 export function isScheduleAnswer(value: unknown): value is ScheduleConsultationResponse {
   return (
-    isObject(value) &&
+    isJsonObject(value) &&
     typeof value.success === 'boolean' &&
     isText(value.message) &&
     isOptionalText(value.reference) &&
@@ -37,5 +35,5 @@ export function isScheduleAnswer(value: unknown): value is ScheduleConsultationR
 
 /** prepare_consultation_request's answer: nothing sent, and the draft to show in the form. */
 export function isPreparedRequest(value: unknown): value is { sent: false; draft: Json } {
-  return isObject(value) && value.sent === false && isObject(value.draft);
+  return isJsonObject(value) && value.sent === false && isJsonObject(value.draft);
 }

@@ -1,5 +1,6 @@
 import type { ScheduleConsultationRequest } from '@/lib/agent/schemas';
-import { isObject, isScheduleAnswer } from './answers';
+import { isScheduleAnswer } from './answers';
+import { isJsonObject } from '@/lib/text/json-object';
 import { el, show } from './dom';
 import type { HostConnection } from './host';
 import { REQUEST_RULES, problemWith } from './request-rules';
@@ -23,7 +24,7 @@ export type Draft = Partial<Record<Field, string>>;
 
 /** What a draft may hold: any of the request's fields as text; anything else is ignored. */
 export function readDraft(value: unknown): Draft {
-  if (!isObject(value)) return {};
+  if (!isJsonObject(value)) return {};
   return Object.fromEntries(
     FIELDS.flatMap(({ name }) => (typeof value[name] === 'string' ? [[name, value[name]]] : [])),
   );

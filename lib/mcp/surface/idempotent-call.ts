@@ -9,7 +9,7 @@ import {
   runIdempotently,
   stringValuesOf,
 } from '@/lib/http/idempotency-key';
-import { isJsonObject } from '../transport/messages';
+import { isJsonObject } from '@/lib/text/json-object';
 import { NamedRequestSchema } from './schemas';
 
 /** The argument a tool with side effects takes over MCP in place of REST's Idempotency-Key header. */

@@ -13,7 +13,7 @@ import { TOOLS, type ToolContext, type ToolDefinition, evaluateClientNeedsTool }
 import { countToolCall } from '@/lib/counting/tool-counts';
 import { ApiError, ValidationError, unexpectedError } from '@/lib/http/errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
-import { isJsonObject } from '../transport/messages';
+import { isJsonObject } from '@/lib/text/json-object';
 import { allowsResourceLinks } from '../transport/protocol';
 import { appToolMeta } from './apps/tool-meta';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';

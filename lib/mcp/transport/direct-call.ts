@@ -2,7 +2,7 @@ import { SERVER_INFO_META_KEY, classifyInboundRequest } from '@modelcontextproto
 import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from '../surface/idempotent-call';
 import { serverInfo } from '../surface/server';
 import { MCP_TOOL_NAMES, type McpToolContext, callMcpTool } from '../surface/tools';
-import { isJsonObject } from './messages';
+import { isJsonObject } from '@/lib/text/json-object';
 import { isStatelessRevision } from './protocol';
 
 // The common request, one well-formed tools/call for a tool this server has, answered in JSON by callMcpTool

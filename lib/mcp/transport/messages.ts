@@ -8,6 +8,7 @@ import { type ApiContext, generalQuota } from '@/lib/http/api-route';
 import { readBodyText } from '@/lib/http/body';
 import { PayloadTooLargeError } from '@/lib/http/errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
+import { isJsonObject } from '@/lib/text/json-object';
 import {
   INVALID_REQUEST,
   NotAcceptableError,
@@ -104,11 +105,6 @@ function isJsonRpcMessage(message: unknown): boolean {
   } catch {
     return false;
   }
-}
-
-/** A JSON object: not null, not an array. */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const methodOf = (message: unknown) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ScheduleConsultationRequestSchema } from '@/lib/agent/schemas';
 
-// What prepare_consultation_request takes and answers; the request view reads the answer with the same schema.
+// What prepare_consultation_request takes and answers (the request view checks the answer's shape itself).
 
 /** A field of schedule_consultation as a draft holds it: any text within the field's own length, or nothing. */
 function draftField(field: z.ZodType): z.ZodOptional<z.ZodString> {
