@@ -111,7 +111,12 @@ describe('completion/complete for the prompts’ arguments', () => {
   it('a free-text argument completes to nothing; an unknown prompt or argument is -32602', async () => {
     const free = await answerOf(await modern(3, 'completion/complete', complete('qualify_client', 'challenges', 'a')));
     expect(free.result).toMatchObject({ completion: { values: [] } });
-    for (const params of [complete('no_such_prompt', 'x', ''), complete('qualify_client', 'no_such_argument', '')]) {
+    // Names every plain object inherits are unknown arguments too, not a lookup that crashes.
+    const unknown = ['no_such_argument', 'constructor', 'toString', '__proto__'];
+    for (const params of [
+      complete('no_such_prompt', 'x', ''),
+      ...unknown.map((name) => complete('qualify_client', name, '')),
+    ]) {
       const { error } = await answerOf(await modern(4, 'completion/complete', params));
       expect(error?.code).toBe(-32602);
     }

@@ -117,7 +117,7 @@ export function refusePromptArguments(body: unknown): Response | undefined {
   const prompt = PROMPTS.find((candidate) => candidate.name === request.data.params.name);
   if (!prompt) return undefined;
   const problems = Object.entries(request.data.params.arguments ?? {}).flatMap(([name, value]) => {
-    if (!(name in prompt.args)) return [`${shown(name)} is not an argument of ${prompt.name}`];
+    if (!Object.hasOwn(prompt.args, name)) return [`${shown(name)} is not an argument of ${prompt.name}`];
     if (typeof value !== 'string') return [`${shown(name)} must be a string`];
     if (value.length > MAX_PROMPT_ARGUMENT_LENGTH)
       return [`${shown(name)} is longer than ${MAX_PROMPT_ARGUMENT_LENGTH} characters`];
@@ -167,7 +167,7 @@ export function completeArgument(
 ): CompleteResult {
   if (ref.type !== 'ref/prompt') return { completion: { values: [], total: 0, hasMore: false } };
   const prompt = PROMPTS.find((candidate) => candidate.name === ref.name);
-  if (!prompt || !(argument.name in prompt.args)) {
+  if (!prompt || !Object.hasOwn(prompt.args, argument.name)) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       prompt
