@@ -18,25 +18,16 @@ import {
 import { serve2026 } from './transport/era-2026';
 import { type PostedMessages, countBatch, methodsOf, readPostedMessages, responseMode } from './transport/messages';
 import { isStatelessRevision } from './transport/protocol';
-
 import { SESSION_LIFETIME_MS, type SessionRecord, getEndedSessions } from './transport/sessions';
 import { envelopeRevisionToServe, readEnvelope } from './transport/tolerance';
 
-/**
- * What lib/discovery, a layer above, hands the endpoint it assembles: the server description GET answers a
- * caller without a session, and the site's documents search and fetch serve.
- */
+/** What lib/discovery, a layer above, hands the endpoint: the GET description and the documents search serves. */
 export interface EndpointDocuments {
   describeServer(origin: string): unknown;
   listDocuments: ListDocuments;
 }
 
-/**
- * The era that answers a POST, decided once: a `_meta` envelope naming 2026-07-28, else a session id, else a
- * 2026-07-28 header the SDK's classifier accepts, else initialize or a request served without a session at the
- * revision its header names (docs/mcp-clients.md, "Tolerances"). A 2026-07-28 `revision` is the one the SDK is
- * given: the envelope's where it corrects the header, else the header's.
- */
+/** The era that answers a POST, decided once (docs/mcp.md, "The code"); `revision` is what the SDK is given. */
 type Era =
   { kind: '2026-07-28'; revision: string | null } | { kind: '2025'; session?: SessionRecord; protocolVersion: string };
 
@@ -44,20 +35,14 @@ async function decideEra(request: Request, posted: PostedMessages): Promise<Era>
   const header = request.headers.get('mcp-protocol-version');
   const envelope = envelopeRevisionToServe(request, posted.body);
   if (envelope.claimed) return { kind: '2026-07-28', revision: envelope.revision ?? header };
-  // Anything else is held to the served versions here, with the site's envelope.
   requireServedVersion(request);
-  const inSession = (session: SessionRecord): Era => ({
-    kind: '2025',
-    session,
-    protocolVersion: session.protocolVersion,
-  });
-  if (request.headers.has('mcp-session-id') && !posted.initialize) return inSession(await requireSession(request));
+  const named = request.headers.has('mcp-session-id') && !posted.initialize;
   // Only a request with some sign of 2026-07-28 is put to the SDK's classifier, which is not free.
-  if (isStatelessRevision(header) && !(await isLegacyRequest(request, posted.body))) {
+  if (!named && isStatelessRevision(header) && !(await isLegacyRequest(request, posted.body))) {
     return { kind: '2026-07-28', revision: header };
   }
-  if (posted.initialize) return inSession(startSession(posted.initialize));
-  return { kind: '2025', protocolVersion: sessionlessRevision(request) };
+  const session = named ? await requireSession(request) : posted.initialize && startSession(posted.initialize);
+  return { kind: '2025', session, protocolVersion: session?.protocolVersion ?? sessionlessRevision(request) };
 }
 
 /** Who is calling, as the mail and the counts name it: the envelope's or the session's client, else the User-Agent. */
@@ -69,10 +54,7 @@ function channelOf(request: Request, body: unknown, era: Era): McpChannel {
     : { kind: 'mcp', protocolVersion, userAgent: request.headers.get('user-agent') ?? '' };
 }
 
-/**
- * POST /api/mcp: one JSON-RPC message or a batch (docs/mcp.md, "The code"). A plain tools/call is answered
- * directly in front of both eras; everything else by the era's module.
- */
+/** POST /api/mcp: a plain tools/call is answered directly in front of both eras, anything else by the era's module. */
 async function handleMcpPost(request: Request, context: ApiContext, listDocuments: ListDocuments): Promise<Response> {
   const mode = responseMode(request);
   const posted = await readPostedMessages(request);
@@ -95,9 +77,8 @@ async function handleMcpPost(request: Request, context: ApiContext, listDocument
 }
 
 /**
- * GET /api/mcp: without a session (a person, curl, a crawler) the server description. An MCP client asking for
- * a server-to-client stream gets 405, as the transport allows: this server sends nothing of its own, and any
- * 2xx would be taken for a stream and reconnected in a loop.
+ * GET /api/mcp: the server description for a person, curl or a crawler. A client asking for a stream gets 405: this
+ * server sends nothing of its own, and any 2xx would be taken for a stream and reconnected in a loop.
  */
 async function handleMcpGet(request: Request, describeServer: EndpointDocuments['describeServer']): Promise<Response> {
   const hasSession = request.headers.has('mcp-session-id');

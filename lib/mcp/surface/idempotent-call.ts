@@ -10,7 +10,6 @@ import {
   stringValuesOf,
 } from '@/lib/http/idempotency-key';
 import { isJsonObject } from '@/lib/text/json-object';
-import { NamedRequestSchema } from './schemas';
 
 /** The argument a tool with side effects takes over MCP in place of REST's Idempotency-Key header. */
 export const IDEMPOTENCY_KEY_ARGUMENT = 'idempotency_key';
@@ -56,9 +55,8 @@ export function takeIdempotencyKey(tool: ToolDefinition, args: unknown): { key?:
 }
 
 /**
- * Runs a tool at most once per key of the client at `client`, exactly as REST's Idempotency-Key does and in the
- * same key space (a REST call and an MCP call of one client with one key and the same input are one request):
- * the first output is replayed.
+ * Runs a tool at most once per key of `client`, in REST's Idempotency-Key space (a REST call and an MCP call of one
+ * client with one key and the same input are one request): the first output is replayed.
  */
 export async function runToolOnce<T>(
   tool: ToolDefinition,
@@ -74,41 +72,4 @@ export async function runToolOnce<T>(
     stringValuesOf(input),
   );
   return answer.json();
-}
-
-const CallSchema = NamedRequestSchema('tools/call');
-
-/** An `Mcp-Param-*` value: the `=?base64?…?=` form decoded (MCP 2026-07-28, "Value Encoding"), or undefined when broken. */
-function decodeParamHeader(value: string): string | undefined {
-  const wrapped = /^=\?base64\?(.*)\?=$/.exec(value);
-  if (!wrapped) return value;
-  const payload = wrapped[1] ?? '';
-  const decoded = Buffer.from(payload, 'base64');
-  return decoded.toString('base64') === payload ? decoded.toString('utf8') : undefined;
-}
-
-/**
- * For a 2026-07-28 tools/call: the id and a description of the disagreement when the idempotency key argument
- * and its `Mcp-Param-Idempotency-Key` header disagree (present in the body, missing or different in the
- * header), which the spec refuses with 400 and -32020; undefined when they agree or no key was sent.
- */
-export function idempotencyHeaderMismatch(
-  request: Request,
-  body: unknown,
-  tools: readonly ToolDefinition[],
-): { id: string | number; message: string } | undefined {
-  const call = CallSchema.safeParse(body);
-  if (!call.success) return undefined;
-  const tool = tools.find((candidate) => candidate.name === call.data.params.name);
-  const argument = call.data.params.arguments?.[IDEMPOTENCY_KEY_ARGUMENT];
-  if (!tool?.sideEffects || typeof argument !== 'string') return undefined;
-  const header = request.headers.get(IDEMPOTENCY_PARAM_HEADER);
-  if (header !== null && decodeParamHeader(header) === argument) return undefined;
-  return {
-    id: call.data.id,
-    message:
-      header === null
-        ? `Bad Request: the body carries ${IDEMPOTENCY_KEY_ARGUMENT} but the ${IDEMPOTENCY_PARAM_HEADER} header is absent.`
-        : `Bad Request: the ${IDEMPOTENCY_PARAM_HEADER} header does not match ${IDEMPOTENCY_KEY_ARGUMENT} in the body.`,
-  };
 }

@@ -58,10 +58,8 @@ function instructions(): string {
 }
 
 /**
- * The McpServer that answers one POST: the resources, the tools and the prompts, from lib/agent and this
- * folder. Built per request, so no live object outlives it (a session lives in its id, transport/sessions.ts).
- * Resources and prompts are registered only when the POST's methods use them (a tools/call needs neither); the
- * capabilities declared are the same either way.
+ * The McpServer that answers one POST, so no live object outlives it. Resources and prompts are registered only when
+ * the POST's methods use them (a tools/call needs neither); the capabilities declared are the same either way.
  */
 export function buildMcpServerForPost(context: McpToolContext, body: unknown): McpServer {
   const methods = methodsOf(body);

@@ -106,9 +106,8 @@ function runMcpOnlyTool(tool: McpOnlyTool, args: unknown, context: McpToolContex
 }
 
 /**
- * tools/call. An unknown tool is a protocol error (MCP 2025-03-26, Tools: "Error Handling"); everything the
- * tool itself refuses (a bad argument, the mail quota, a mail server that said no) is a tool error result
- * with isError, the message and what to do, so the model can correct itself.
+ * tools/call. An unknown tool is a protocol error (MCP 2025-03-26, Tools: "Error Handling"); what the tool refuses
+ * is a result with isError, the message and what to do, so the model can correct itself.
  */
 export async function callMcpTool(name: string, args: unknown, context: McpToolContext): Promise<CallToolResult> {
   const tool = MCP_TOOLS.find((candidate) => candidate.name === name);

@@ -5,14 +5,10 @@ import { MCP_TOOL_NAMES, type McpToolContext, callMcpTool } from '../surface/too
 import { isJsonObject } from '@/lib/text/json-object';
 import { isStatelessRevision } from './protocol';
 
-// The common request, one well-formed tools/call for a tool this server has, answered in JSON by callMcpTool
-// without the SDK's dispatch (docs/mcp.md, "The direct tools/call"). Every other request goes to the SDK, and
-// tests/unit/mcp/direct-call.test.ts holds both answers to be the same.
+// The common request, a plain tools/call, answered without the SDK's dispatch for speed (docs/mcp.md, "The direct
+// tools/call"); tests/unit/mcp/direct-call.test.ts holds its answers to the SDK's.
 
-/**
- * The call in a posted body when it is one tools/call (not a batch) whose params hold only `keys`, naming a
- * tool of this server with an object (or no) `arguments`; undefined for anything else.
- */
+/** The call when the body is one tools/call of a tool this server has, with params of only `keys`. */
 function directCallIn(body: unknown, keys: readonly string[]) {
   if (!isJsonObject(body) || body.method !== 'tools/call') return undefined;
   const { id, params } = body;
@@ -27,11 +23,8 @@ function directCallIn(body: unknown, keys: readonly string[]) {
 const answer = (id: string | number, result: unknown) => Response.json({ jsonrpc: '2.0', id, result });
 
 /**
- * The one tools/call the direct path answers, in front of either era's module, exactly as that era's SDK path
- * would answer it; undefined when the SDK must. A 2026-07-28 call is answered as createMcpHandler answers it at
- * `revision` (the MCP-Protocol-Version the SDK would be given): its envelope and header cross-checks are the
- * SDK's own classifier, and the headers it requires must be present and equal to the body. A call mirroring an
- * argument into a header (x-mcp-header) is left to the SDK, which checks the pair.
+ * The answer the era's SDK path would give a plain tools/call; undefined when the SDK must answer. A 2026-07-28 call
+ * is judged by the SDK's own classifier, and one carrying the idempotency key is left to era-2026.ts.
  */
 export async function answerDirectCall(
   request: Request,
@@ -62,15 +55,11 @@ export async function answerDirectCall(
   });
 }
 
-/** How many distinct envelopes (a client's revision, info and capabilities) a process remembers the verdict on. */
+/** How many envelopes (a client's revision, info and capabilities) a process remembers the verdict on. */
 const MAX_JUDGED_ENVELOPES = 256;
 const servedEnvelopes = new Map<string, boolean>();
 
-/**
- * True when the SDK's classifier routes this tools/call (its headers already checked) to its 2026-07-28 path at
- * `revision`. The verdict depends on the envelope and the revision alone, and a client sends the same envelope
- * every time, so it is remembered per envelope (bounded).
- */
+/** Whether the SDK's classifier serves this call at `revision`: it depends on the envelope alone, so it is remembered. */
 function isServedEnvelope(body: unknown, meta: unknown, revision: string): boolean {
   const key = `${revision} ${JSON.stringify(meta) ?? ''}`;
   const known = servedEnvelopes.get(key);

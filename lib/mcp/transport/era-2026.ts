@@ -1,7 +1,8 @@
 import { type McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { TOOLS } from '@/lib/agent/tools';
-import { IDEMPOTENCY_PARAM_HEADER, idempotencyHeaderMismatch } from '../surface/idempotent-call';
+import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from '../surface/idempotent-call';
 import { refusePromptArguments } from '../surface/prompts';
+import { NamedRequestSchema } from '../surface/schemas';
 import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/tools';
 import { HEADER_MISMATCH, jsonRpcErrorResponse } from './errors';
@@ -22,10 +23,39 @@ const handlers = {
   sse: createMcpHandler(({ requestInfo }) => serverFor(requestInfo), { legacy: 'reject', responseMode: 'sse' }),
 };
 
+const CallSchema = NamedRequestSchema('tools/call');
+
+/** An `Mcp-Param-*` value: the `=?base64?…?=` form decoded (MCP 2026-07-28, "Value Encoding"), or undefined when broken. */
+function decodeParamHeader(value: string): string | undefined {
+  const wrapped = /^=\?base64\?(.*)\?=$/.exec(value);
+  if (!wrapped) return value;
+  const payload = wrapped[1] ?? '';
+  const decoded = Buffer.from(payload, 'base64');
+  return decoded.toString('base64') === payload ? decoded.toString('utf8') : undefined;
+}
+
 /**
- * A 2026-07-28 request (MCP 2026-07-28, "Transports"): no initialize and no session; the SDK's own HTTP entry
- * answers server/discover, checks the `_meta` envelope and the Mcp-Method/Mcp-Name headers, and answers with
- * that revision's error codes. `revision`, when given, stands in for the MCP-Protocol-Version header.
+ * 400 and -32020 when a tools/call's idempotency key is not mirrored in its Mcp-Param header, as its x-mcp-header
+ * asks: the SDK checks the pair only for tools given to McpServer.registerTool, and ours are not (surface/server.ts).
+ */
+function refuseUnmirroredKey(request: Request, body: unknown): Response | undefined {
+  const call = CallSchema.safeParse(body).data;
+  const key = call?.params.arguments?.[IDEMPOTENCY_KEY_ARGUMENT];
+  const tool = TOOLS.find((candidate) => candidate.name === call?.params.name);
+  if (!call || !tool?.sideEffects || typeof key !== 'string') return undefined;
+  const header = request.headers.get(IDEMPOTENCY_PARAM_HEADER);
+  if (header !== null && decodeParamHeader(header) === key) return undefined;
+  const message =
+    header === null
+      ? `Bad Request: the body carries ${IDEMPOTENCY_KEY_ARGUMENT} but the ${IDEMPOTENCY_PARAM_HEADER} header is absent.`
+      : `Bad Request: the ${IDEMPOTENCY_PARAM_HEADER} header does not match ${IDEMPOTENCY_KEY_ARGUMENT} in the body.`;
+  const resolution = `Send ${IDEMPOTENCY_PARAM_HEADER} with the same value as the ${IDEMPOTENCY_KEY_ARGUMENT} argument (its inputSchema declares x-mcp-header).`;
+  return jsonRpcErrorResponse(HEADER_MISMATCH, message, { code: 'HEADER_MISMATCH', resolution }, call.id);
+}
+
+/**
+ * A 2026-07-28 request (MCP 2026-07-28, "Transports"): the SDK's own entry answers server/discover and checks the
+ * envelope and the Mcp-Method/Mcp-Name headers. `revision`, when given, stands in for MCP-Protocol-Version.
  */
 export async function serve2026(
   request: Request,
@@ -34,19 +64,7 @@ export async function serve2026(
   mode: ResponseMode,
   revision?: string | null,
 ): Promise<Response> {
-  const mismatch = idempotencyHeaderMismatch(request, body, TOOLS);
-  if (mismatch) {
-    return jsonRpcErrorResponse(
-      HEADER_MISMATCH,
-      mismatch.message,
-      {
-        code: 'HEADER_MISMATCH',
-        resolution: `Send ${IDEMPOTENCY_PARAM_HEADER} with the same value as the idempotency_key argument (its inputSchema declares x-mcp-header).`,
-      },
-      mismatch.id,
-    );
-  }
-  const refused = refusePromptArguments(body);
+  const refused = refuseUnmirroredKey(request, body) ?? refusePromptArguments(body);
   if (refused) return refused;
   const forSdk = requestForTransport(request, revision ? { 'mcp-protocol-version': revision } : {});
   servers.set(forSdk, buildMcpServerForPost(toolContext, body));

@@ -27,9 +27,6 @@ export class UnsupportedMediaTypeError extends ApiError {
   readonly code = 'UNSUPPORTED_MEDIA_TYPE';
 }
 
-/** JSON-RPC 2.0 error codes used at the HTTP level (JSON-RPC 2.0 section 5.1). */
-export const PARSE_ERROR = -32700;
-export const INVALID_REQUEST = -32600;
 /** MCP 2026-07-28: an HTTP header disagrees with the body it mirrors. */
 export const HEADER_MISMATCH = -32020;
 

@@ -1,5 +1,7 @@
 import {
+  INVALID_REQUEST,
   type InitializeRequest,
+  PARSE_ERROR,
   isInitializeRequest,
   isJsonContentType,
   parseJSONRPCMessage,
@@ -9,13 +11,7 @@ import { readBodyText } from '@/lib/http/body';
 import { PayloadTooLargeError } from '@/lib/http/errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { isJsonObject } from '@/lib/text/json-object';
-import {
-  INVALID_REQUEST,
-  NotAcceptableError,
-  PARSE_ERROR,
-  UnsupportedMediaTypeError,
-  jsonRpcErrorResponse,
-} from './errors';
+import { NotAcceptableError, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
 import { claimsEnvelope } from './tolerance';
 
 /** The largest body /api/mcp reads: room for a batch of several tool calls at their longest. */

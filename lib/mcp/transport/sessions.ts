@@ -10,7 +10,6 @@ import { SESSION_REVISIONS } from './protocol';
  */
 export interface SessionRecord {
   readonly id: string;
-  /** The protocol revision negotiated at initialize. */
   readonly protocolVersion: string;
   readonly client: { readonly name: string; readonly version: string };
   /** Epoch milliseconds, to the second. */

@@ -37,18 +37,11 @@ export function claimsEnvelope(message: unknown): boolean {
 const readEnvelopeRevision = (message: unknown) =>
   ClaimSchema.safeParse(message).data?.params._meta[PROTOCOL_VERSION_META_KEY];
 
-/** How a POST's `_meta` envelope decides its era. */
-export type EnvelopeRoute =
-  | { claimed: false }
-  /** A 2026-07-28 request; `revision`, when set, is what its MCP-Protocol-Version should have said. */
-  | { claimed: true; revision?: string };
-
 /**
- * A body whose every `_meta` envelope names the same stateless revision is in that revision, whatever 2025
- * revision (or none) the header names: claude.ai connectors send `2025-11-25` there while speaking 2026-07-28.
- * An unknown or disagreeing revision is not corrected: the SDK answers it with that revision's own errors.
+ * A body whose every `_meta` names one stateless revision is in it, whatever 2025 revision (or none) the header
+ * names: claude.ai connectors send `2025-11-25` there while speaking 2026-07-28. Anything else is the SDK's to refuse.
  */
-export function envelopeRevisionToServe(request: Request, body: unknown): EnvelopeRoute {
+export function envelopeRevisionToServe(request: Request, body: unknown): { claimed: boolean; revision?: string } {
   const claimed = (Array.isArray(body) ? body : [body]).flatMap((message) => readEnvelopeRevision(message) ?? []);
   const [first] = claimed;
   if (first === undefined) return { claimed: false };
