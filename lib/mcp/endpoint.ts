@@ -2,10 +2,11 @@ import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { type ApiContext, allowHeader, apiRoute, endpoint, json } from '@/lib/http/api-route';
 import { MethodNotAllowedError, NotFoundError } from '@/lib/http/errors';
 import { publicOrigin } from '@/lib/http/forwarded';
+import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { countMcpMethods } from '@/lib/counting/tool-counts';
 import type { ListDocuments } from './surface/documents';
-import { type McpChannel, toolContextForPost } from './surface/server';
+import type { McpChannel, McpToolContext } from './surface/tools';
 import { answerDirectCall } from './transport/direct-call';
 import {
   START_AGAIN,
@@ -45,13 +46,23 @@ async function decideEra(request: Request, posted: PostedMessages): Promise<Era>
   return { kind: '2025', session, protocolVersion: session?.protocolVersion ?? sessionlessRevision(request) };
 }
 
-/** Who is calling, as the mail and the counts name it: the envelope's or the session's client, else the User-Agent. */
-function channelOf(request: Request, body: unknown, era: Era): McpChannel {
-  if (era.kind === '2026-07-28') return { kind: 'mcp', ...readEnvelope(body) };
-  const { session, protocolVersion } = era;
-  return session
-    ? { kind: 'mcp', protocolVersion, client: session.client }
-    : { kind: 'mcp', protocolVersion, userAgent: request.headers.get('user-agent') ?? '' };
+/** What a tool called in this POST knows; the mail names the envelope's or session's client, else the User-Agent. */
+function toolContextOf(
+  request: Request,
+  context: ApiContext,
+  body: unknown,
+  era: Era,
+  listDocuments: ListDocuments,
+): McpToolContext {
+  const channel: McpChannel =
+    era.kind === '2026-07-28'
+      ? { kind: 'mcp', ...readEnvelope(body) }
+      : era.session
+        ? { kind: 'mcp', protocolVersion: era.protocolVersion, client: era.session.client }
+        : { kind: 'mcp', protocolVersion: era.protocolVersion, userAgent: request.headers.get('user-agent') ?? '' };
+  const { requestId, consume, client } = context;
+  const identity = () => agentIdentityOfRequest(request);
+  return { origin: publicOrigin(request), requestId, consume, client, channel, listDocuments, identity };
 }
 
 /** POST /api/mcp: a plain tools/call is answered directly in front of both eras, anything else by the era's module. */
@@ -62,7 +73,7 @@ async function handleMcpPost(request: Request, context: ApiContext, listDocument
   countMcpMethods(methodsOf(posted.body));
   await countBatch(posted.body, context);
   const era = await decideEra(request, posted);
-  const toolContext = toolContextForPost(request, context, channelOf(request, posted.body, era), listDocuments);
+  const toolContext = toolContextOf(request, context, posted.body, era, listDocuments);
   const response =
     (mode === 'json' ? await answerDirectCall(request, posted.body, era, toolContext) : undefined) ??
     (era.kind === '2025'

@@ -2,21 +2,15 @@ import { type Implementation, McpServer } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { z } from 'zod';
 import { RESOURCES, readResource } from '@/lib/agent/resources';
-import type { RequestChannel } from '@/lib/agent/channel';
-import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { TOOLS } from '@/lib/agent/tools';
-import type { ApiContext } from '@/lib/http/api-route';
-import { publicOrigin } from '@/lib/http/forwarded';
 import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
 import { registerAppViews } from './apps/register';
-import { completeArgument } from './prompts';
 import { siteIcons } from './icons';
 import { methodsOf } from '../transport/messages';
-import { PROMPTS } from './prompts';
+import { PROMPTS, completeArgument } from './prompts';
 import { fetchTool, searchTool } from './document-tools';
-import type { ListDocuments } from './documents';
 import { MCP_TOOL_NAMES, type McpToolContext, callMcpTool, listMcpTools } from './tools';
 
 /**
@@ -24,13 +18,9 @@ import { MCP_TOOL_NAMES, type McpToolContext, callMcpTool, listMcpTools } from '
  * a deploy, which then reaches every client within the hour (docs/mcp-clients.md, "Caching").
  */
 export const MCP_CACHE_TTL_MS = 60 * 60_000;
+const CACHED_METHODS = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read'];
 const CACHE_HINT = { ttlMs: MCP_CACHE_TTL_MS, cacheScope: 'public' } as const;
-const CACHE_HINTS = Object.fromEntries(
-  ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read'].map((method) => [
-    method,
-    CACHE_HINT,
-  ]),
-);
+const CACHE_HINTS = Object.fromEntries(CACHED_METHODS.map((method) => [method, CACHE_HINT]));
 
 // The server never validates client answers (it sends no requests to clients), but the SDK builds a validator
 // for every Server; one shared instance spares an Ajv compile per request.
@@ -106,29 +96,4 @@ export function buildMcpServerForPost(context: McpToolContext, body: unknown): M
     completeArgument(request.params.ref, request.params.argument),
   );
   return server;
-}
-
-/** How an MCP call arrived, as the consultant's mail and the counts name it. */
-export type McpChannel = Extract<RequestChannel, { kind: 'mcp' }>;
-
-/**
- * What a tool called in one POST knows: the request's origin, id and quotas, the revision and channel it speaks,
- * and the documents search and fetch serve.
- */
-export function toolContextForPost(
-  request: Request,
-  context: ApiContext,
-  channel: McpChannel,
-  listDocuments: ListDocuments,
-): McpToolContext {
-  return {
-    origin: publicOrigin(request),
-    requestId: context.requestId,
-    consume: context.consume,
-    client: context.client,
-    protocolVersion: channel.protocolVersion,
-    channel,
-    listDocuments,
-    identity: () => agentIdentityOfRequest(request),
-  };
 }

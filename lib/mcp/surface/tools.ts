@@ -7,6 +7,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
+import type { RequestChannel } from '@/lib/agent/channel';
 import { findResource } from '@/lib/agent/resources';
 import type { EvaluateClientNeedsResponse } from '@/lib/agent/schemas';
 import { TOOLS, type ToolContext, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
@@ -74,9 +75,12 @@ function mcpInputSchema(tool: ToolDefinition | McpOnlyTool): Tool['inputSchema']
   };
 }
 
-/** What an MCP tool call knows beyond a REST one: the revision it speaks, and the documents search and fetch serve. */
+/** How an MCP call arrived, with the revision it speaks, as the consultant's mail and the counts name it. */
+export type McpChannel = Extract<RequestChannel, { kind: 'mcp' }>;
+
+/** What an MCP tool call knows beyond a REST one: its MCP channel, and the documents search and fetch serve. */
 export interface McpToolContext extends ToolContext {
-  protocolVersion: string;
+  channel: McpChannel;
   listDocuments: ListDocuments;
 }
 
@@ -124,7 +128,7 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
     if (!isJsonObject(output)) throw new Error('a tool returned something other than an object');
     // Not parsed against CallToolResultSchema here: the SDK checks it before sending it, and the direct path's
     // answers are held to the SDK's in tests (tests/unit/mcp/direct-call.test.ts).
-    const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.protocolVersion);
+    const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.channel.protocolVersion);
     return {
       // The serialized JSON beside structuredContent, for clients that read only text (MCP 2025-06-18, Tools).
       content: [

@@ -86,7 +86,7 @@ export async function serve2025(
   });
   await buildMcpServerForPost(toolContext, body).connect(transport);
   let response = await transport.handleRequest(
-    requestForTransport(request, { 'mcp-protocol-version': toolContext.protocolVersion }),
+    requestForTransport(request, { 'mcp-protocol-version': toolContext.channel.protocolVersion }),
     { parsedBody: body },
   );
   // The server and transport are left to the garbage collector: server.close() would only abort finished

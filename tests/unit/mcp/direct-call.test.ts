@@ -24,7 +24,6 @@ function toolContext(protocolVersion: string): McpToolContext {
     requestId: 'parity',
     consume: async () => {},
     client: '127.0.0.1',
-    protocolVersion,
     channel: { kind: 'mcp', protocolVersion, client: { name: 'parity', version: '1' } },
     listDocuments: listSiteDocuments,
   };

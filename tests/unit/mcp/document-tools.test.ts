@@ -12,7 +12,6 @@ const context = {
   requestId: 'documents',
   consume: async () => {},
   client: '127.0.0.1',
-  protocolVersion: '2025-06-18',
   channel: { kind: 'mcp', protocolVersion: '2025-06-18' },
   listDocuments: listSiteDocuments,
 } as const;

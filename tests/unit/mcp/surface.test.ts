@@ -18,7 +18,6 @@ const context = {
   requestId: 'test',
   consume: async () => {},
   client: '127.0.0.1',
-  protocolVersion: '2025-03-26',
   channel: { kind: 'mcp', protocolVersion: '2025-03-26' },
   listDocuments: listSiteDocuments,
 } as const;
@@ -76,7 +75,10 @@ describe('the MCP surface is derived from lib/agent', () => {
     const old = await callMcpTool(evaluateClientNeedsTool.name, args, context);
     expect(old.content.map((part) => part.type)).toEqual(['text']);
     for (const protocolVersion of ['2025-06-18', '2025-11-25', '2026-07-28']) {
-      const result = await callMcpTool(evaluateClientNeedsTool.name, args, { ...context, protocolVersion });
+      const result = await callMcpTool(evaluateClientNeedsTool.name, args, {
+        ...context,
+        channel: { kind: 'mcp', protocolVersion },
+      });
       const link = result.content.find((part) => part.type === 'resource_link');
       expect(link).toMatchObject({ type: 'resource_link', uri: 'consultancy://resources/engagements' });
       const recommended = z.object({ recommended: z.object({ key: z.string() }) }).parse(result.structuredContent);
