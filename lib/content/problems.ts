@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import { fieldsAt, suggestField } from './fields';
+import { shortened } from '@/lib/text/shortened';
 
 /** One thing wrong with a content file: which file, which field, and what was expected there. */
 export interface ContentProblem {
@@ -55,7 +56,7 @@ function describeValue(value: unknown): string {
   if (value instanceof Date) return 'a date';
   switch (typeof value) {
     case 'string':
-      return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+      return `the text "${shortened(value, 40)}"`;
     case 'number':
       return `the number ${value}`;
     case 'boolean':

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { shortened } from '@/lib/text/shortened';
 
 /** One field that failed validation, worded for the caller: `{ field: 'client_email', message: 'must be an email address…' }`. */
 export interface FieldProblem {
@@ -33,10 +34,6 @@ const MAX_LISTED_PROBLEMS = 10;
 /** A field name or message longer than this is cut: the caller's own key names must not make the answer huge. */
 const MAX_FIELD_LENGTH = 64;
 const MAX_MESSAGE_LENGTH = 200;
-
-function shortened(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
 
 /**
  * Validates input against a schema and words every problem per field. Shared by the REST body reader, the

@@ -4,6 +4,7 @@ import { describeFields } from '@/lib/agent/describe';
 import { findResource } from '@/lib/agent/resources';
 import { evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
 import { getBio, getCaseStudies, getEngagements } from '@/lib/content';
+import { shortened } from '@/lib/text/shortened';
 import { NamedRequestSchema } from './schemas';
 
 /** Prompt arguments are strings (MCP 2025-03-26, Prompts); every one is optional, as a prompt gathers what is missing. */
@@ -104,8 +105,8 @@ export const MAX_PROMPT_ARGUMENT_LENGTH = 4000;
 
 const GetPromptSchema = NamedRequestSchema('prompts/get');
 
-/** A name as a message shows it: at most 60 characters, so no caller can make the message long. */
-const shown = (name: string) => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name);
+/** A name a client sent, quoted as a message shows it. */
+const shown = (name: string) => JSON.stringify(shortened(name, 60));
 
 /**
  * The -32602 answer to a prompts/get whose arguments are not short strings (MCP 2025-03-26, Prompts), in one
@@ -171,8 +172,8 @@ export function completeArgument(
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       prompt
-        ? `The prompt ${prompt.name} has no argument "${argument.name.slice(0, 100)}"; it has ${Object.keys(prompt.args).join(', ')}.`
-        : `Unknown prompt "${String(ref.name).slice(0, 100)}": this server has ${PROMPTS.map((p) => p.name).join(' and ')}.`,
+        ? `The prompt ${prompt.name} has no argument ${shown(argument.name)}; it has ${Object.keys(prompt.args).join(', ')}.`
+        : `Unknown prompt ${shown(String(ref.name))}: this server has ${PROMPTS.map((p) => p.name).join(' and ')}.`,
     );
   }
   const source = SOURCES[argument.name];
