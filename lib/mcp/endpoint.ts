@@ -5,7 +5,7 @@ import { publicOrigin } from '@/lib/http/forwarded';
 import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { countMcpMethods } from '@/lib/counting/tool-counts';
-import type { ListDocuments } from './surface/documents';
+import type { DocumentLibrary } from './surface/document-tools';
 import type { McpChannel, McpToolContext } from './surface/tools';
 import { answerDirectCall } from './transport/direct-call';
 import {
@@ -18,14 +18,14 @@ import {
 } from './transport/era-2025';
 import { serve2026 } from './transport/era-2026';
 import { type PostedMessages, countBatch, methodsOf, readPostedMessages, responseMode } from './transport/messages';
-import { isStatelessRevision } from './transport/protocol';
+import { STATELESS_REVISIONS, isStatelessRevision } from './transport/protocol';
 import { SESSION_LIFETIME_MS, type SessionRecord, getEndedSessions } from './transport/sessions';
-import { envelopeRevisionToServe, readEnvelope } from './transport/tolerance';
+import { envelopeOf, envelopeRevisionToServe } from './transport/tolerance';
 
 /** What lib/discovery, a layer above, hands the endpoint: the GET description and the documents search serves. */
 export interface EndpointDocuments {
   describeServer(origin: string): unknown;
-  listDocuments: ListDocuments;
+  documentLibrary(origin: string): DocumentLibrary;
 }
 
 /** The era that answers a POST, decided once (docs/mcp.md, "The code"); `revision` is what the SDK is given. */
@@ -52,28 +52,29 @@ function toolContextOf(
   context: ApiContext,
   body: unknown,
   era: Era,
-  listDocuments: ListDocuments,
+  { documentLibrary }: EndpointDocuments,
 ): McpToolContext {
   const channel: McpChannel =
     era.kind === '2026-07-28'
-      ? { kind: 'mcp', ...readEnvelope(body) }
+      ? { kind: 'mcp', ...(envelopeOf(body) ?? { protocolVersion: STATELESS_REVISIONS[0] }) }
       : era.session
         ? { kind: 'mcp', protocolVersion: era.protocolVersion, client: era.session.client }
         : { kind: 'mcp', protocolVersion: era.protocolVersion, userAgent: request.headers.get('user-agent') ?? '' };
   const { requestId, consume, client } = context;
+  const origin = publicOrigin(request);
   const identity = () => agentIdentityOfRequest(request);
-  return { origin: publicOrigin(request), requestId, consume, client, channel, listDocuments, identity };
+  return { origin, requestId, consume, client, channel, documents: () => documentLibrary(origin), identity };
 }
 
 /** POST /api/mcp: a plain tools/call is answered directly in front of both eras, anything else by the era's module. */
-async function handleMcpPost(request: Request, context: ApiContext, listDocuments: ListDocuments): Promise<Response> {
+async function handleMcpPost(request: Request, context: ApiContext, documents: EndpointDocuments): Promise<Response> {
   const mode = responseMode(request);
   const posted = await readPostedMessages(request);
   if (posted instanceof Response) return posted;
   countMcpMethods(methodsOf(posted.body));
   await countBatch(posted.body, context);
   const era = await decideEra(request, posted);
-  const toolContext = toolContextOf(request, context, posted.body, era, listDocuments);
+  const toolContext = toolContextOf(request, context, posted.body, era, documents);
   const response =
     (mode === 'json' ? await answerDirectCall(request, posted.body, era, toolContext) : undefined) ??
     (era.kind === '2025'
@@ -120,10 +121,10 @@ async function handleMcpDelete(request: Request): Promise<Response> {
 }
 
 /** The MCP server at /api/mcp (docs/agent-api.md, "Endpoints", 5-7; docs/mcp.md): Streamable HTTP transport. */
-export function mcpEndpoint({ describeServer, listDocuments }: EndpointDocuments) {
+export function mcpEndpoint(documents: EndpointDocuments) {
   return endpoint({
-    GET: apiRoute((request) => handleMcpGet(request, describeServer)),
-    POST: apiRoute((request, context) => handleMcpPost(request, context, listDocuments)),
+    GET: apiRoute((request) => handleMcpGet(request, documents.describeServer)),
+    POST: apiRoute((request, context) => handleMcpPost(request, context, documents)),
     DELETE: apiRoute(handleMcpDelete),
   });
 }

@@ -1,6 +1,8 @@
+import MiniSearch from 'minisearch';
+import { FUNCTION_WORDS, foldText, splitWords, stemWord } from '@/lib/agent/scoring/words';
 import { getContent } from '@/lib/content';
 import { renderMarkdownPage } from '@/lib/markdown/page-markdown';
-import type { SiteDocument } from '@/lib/mcp/surface/documents';
+import type { DocumentLibrary, SiteDocument } from '@/lib/mcp/surface/document-tools';
 
 /** The pages search and fetch serve, and what kind of document each is. */
 function documentPaths(): { path: string; kind: string }[] {
@@ -17,7 +19,7 @@ function documentPaths(): { path: string; kind: string }[] {
  * The site's own documents for MCP's search and fetch: the homepage, the biography, every engagement and every
  * case study, each as the same markdown `<page>.md` serves (lib/markdown/page-markdown.ts).
  */
-export function listSiteDocuments(origin: string): SiteDocument[] {
+function listSiteDocuments(origin: string): SiteDocument[] {
   const content = getContent();
   return documentPaths().flatMap(({ path, kind }) => {
     const page = renderMarkdownPage(path, content, origin);
@@ -32,4 +34,46 @@ export function listSiteDocuments(origin: string): SiteDocument[] {
       },
     ];
   });
+}
+
+/** A query's or a document's words as evaluate_client_needs reads them: folded, stemmed, without function words. */
+function termsOf(text: string): string[] {
+  return splitWords(foldText(text)).filter((word) => !FUNCTION_WORDS.has(word));
+}
+
+/** The documents and their full-text index. */
+function buildLibrary(documents: readonly SiteDocument[]): DocumentLibrary {
+  const index = new MiniSearch<SiteDocument>({
+    fields: ['title', 'text'],
+    tokenize: termsOf,
+    processTerm: stemWord,
+    searchOptions: { boost: { title: 2 }, combineWith: 'OR' },
+  });
+  index.addAll(documents);
+  const byId = new Map(documents.map((document) => [document.id, document]));
+  return {
+    search: (query, limit) =>
+      index
+        .search(query)
+        .slice(0, limit)
+        .flatMap((hit) => byId.get(String(hit.id)) ?? []),
+    find: (id) => byId.get(id),
+    ids: () => [...byId.keys()],
+  };
+}
+
+// Content changes only with a new build, so each origin's library is built once; the origins a process sees are
+// its site URL and the few hosts it answers to, and the map starts again past a handful.
+const MAX_ORIGINS = 8;
+const libraries = new Map<string, DocumentLibrary>();
+
+/** The site's documents for `origin` with their full-text index, ranked with evaluate_client_needs' stemming. */
+export function siteDocumentLibrary(origin: string): DocumentLibrary {
+  let library = libraries.get(origin);
+  if (!library) {
+    library = buildLibrary(listSiteDocuments(origin));
+    if (libraries.size >= MAX_ORIGINS) libraries.clear();
+    libraries.set(origin, library);
+  }
+  return library;
 }

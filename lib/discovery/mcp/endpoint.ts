@@ -1,6 +1,6 @@
 import { mcpEndpoint } from '@/lib/mcp/endpoint';
 import { buildMcpServerDescription } from './description';
-import { listSiteDocuments } from './documents';
+import { siteDocumentLibrary } from './documents';
 
 /**
  * The MCP endpoint as the app and the fast path serve it: lib/mcp's handlers, with this layer's documents about
@@ -9,5 +9,5 @@ import { listSiteDocuments } from './documents';
  */
 export const MCP_ENDPOINT = mcpEndpoint({
   describeServer: buildMcpServerDescription,
-  listDocuments: listSiteDocuments,
+  documentLibrary: siteDocumentLibrary,
 });

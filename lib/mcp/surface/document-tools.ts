@@ -1,11 +1,29 @@
 import { z } from 'zod';
 import type { ToolDefinition } from '@/lib/agent/tools';
 import { NotFoundError } from '@/lib/http/errors';
-import { documentLibrary } from './documents';
+import { shortened } from '@/lib/text/shortened';
 import type { McpToolContext } from './tools';
 
 // search and fetch, the two read-only tools ChatGPT's deep research and company knowledge call, over the site's
 // own documents. MCP tools only: the REST API keeps the specification's two tools (docs/mcp.md, "Tools").
+
+/** One document search and fetch serve: a page of the site as markdown. */
+export interface SiteDocument {
+  /** Stable and short: the page's path without its leading slash ("engagements/brand-identity"), "home" for /. */
+  id: string;
+  title: string;
+  url: string;
+  /** The page as markdown, as `<page>.md` serves it. */
+  text: string;
+  metadata: Record<string, string>;
+}
+
+/** The site's documents for an origin, searchable: lib/discovery builds them (lib/mcp sits below it). */
+export interface DocumentLibrary {
+  search(query: string, limit: number): SiteDocument[];
+  find(id: string): SiteDocument | undefined;
+  ids(): string[];
+}
 
 /** The longest query search takes: a question in a few sentences, not a document. */
 export const MAX_QUERY_LENGTH = 500;
@@ -70,8 +88,6 @@ export function defineMcpOnlyTool<I extends z.ZodType, O extends z.ZodType>(
   return tool;
 }
 
-const libraryOf = (context: McpToolContext) => documentLibrary(context.listDocuments, context.origin);
-
 export const searchTool = defineMcpOnlyTool({
   name: 'search',
   title: 'Search the site',
@@ -82,7 +98,8 @@ export const searchTool = defineMcpOnlyTool({
   output: SearchOutputSchema,
   ...READS_ONLY,
   run: ({ query }, context) => ({
-    results: libraryOf(context)
+    results: context
+      .documents()
       .search(query, MAX_RESULTS)
       .map(({ id, title, url }) => ({ id, title, url })),
   }),
@@ -96,11 +113,11 @@ export const fetchTool = defineMcpOnlyTool({
   output: FetchOutputSchema,
   ...READS_ONLY,
   run: ({ id }, context) => {
-    const library = libraryOf(context);
+    const library = context.documents();
     const document = library.find(id);
     if (!document) {
       throw new NotFoundError(
-        `No page of this site has the id "${id.length > 60 ? `${id.slice(0, 60)}…` : id}".`,
+        `No page of this site has the id "${shortened(id, 60)}".`,
         `Call search with a few words about what you need and pass one of its result ids to fetch (ids look like ${library.ids().slice(0, 2).join(', ')}).`,
       );
     }

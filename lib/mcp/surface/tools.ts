@@ -18,8 +18,7 @@ import { isJsonObject } from '@/lib/text/json-object';
 import { allowsResourceLinks } from '../transport/protocol';
 import { appToolMeta } from './apps/tool-meta';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
-import { DOCUMENT_TOOLS, type McpOnlyTool } from './document-tools';
-import type { ListDocuments } from './documents';
+import { DOCUMENT_TOOLS, type DocumentLibrary, type McpOnlyTool } from './document-tools';
 import { siteIcons } from './icons';
 import { IDEMPOTENCY_KEY_ARGUMENT, idempotencyKeyProperty, runToolOnce, takeIdempotencyKey } from './idempotent-call';
 
@@ -81,7 +80,8 @@ export type McpChannel = Extract<RequestChannel, { kind: 'mcp' }>;
 /** What an MCP tool call knows beyond a REST one: its MCP channel, and the documents search and fetch serve. */
 export interface McpToolContext extends ToolContext {
   channel: McpChannel;
-  listDocuments: ListDocuments;
+  /** The site's documents at this request's origin, searchable (built on first use). */
+  documents(): DocumentLibrary;
 }
 
 /** A tool's arguments parsed by its input schema; a bad argument is a ValidationError worded as on REST. */

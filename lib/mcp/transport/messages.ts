@@ -3,8 +3,10 @@ import {
   type InitializeRequest,
   PARSE_ERROR,
   isInitializeRequest,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResponse,
   isJsonContentType,
-  parseJSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import { type ApiContext, generalQuota } from '@/lib/http/api-route';
 import { readBodyText } from '@/lib/http/body';
@@ -12,7 +14,7 @@ import { PayloadTooLargeError } from '@/lib/http/errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { isJsonObject } from '@/lib/text/json-object';
 import { NotAcceptableError, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
-import { claimsEnvelope } from './tolerance';
+import { envelopeOf } from './tolerance';
 
 /** The largest body /api/mcp reads: room for a batch of several tool calls at their longest. */
 export const MCP_MAX_BODY_BYTES = 64 * 1024;
@@ -84,7 +86,7 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
   }
   // An initialize inside a 2026-07-28 envelope asks for a method that revision removed: the SDK's stateless
   // entry answers it (404, -32601), not the 2025 lifecycle.
-  const initializing = messages.filter((message) => methodOf(message) === 'initialize' && !claimsEnvelope(message));
+  const initializing = messages.filter((message) => methodOf(message) === 'initialize' && !envelopeOf(message));
   if (initializing.length === 0) return { body };
   const [initialize] = initializing;
   if (messages.length > 1) return invalidRequest('initialize must be sent alone, not in a batch');
@@ -94,14 +96,8 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
   return { body, initialize };
 }
 
-function isJsonRpcMessage(message: unknown): boolean {
-  try {
-    parseJSONRPCMessage(message);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const isJsonRpcMessage = (message: unknown) =>
+  isJSONRPCRequest(message) || isJSONRPCNotification(message) || isJSONRPCResponse(message);
 
 const methodOf = (message: unknown) =>
   isJsonObject(message) && typeof message.method === 'string' ? message.method : undefined;

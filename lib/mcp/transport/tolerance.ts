@@ -1,6 +1,6 @@
 import { CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { STATELESS_REVISIONS, isStatelessRevision, isSupportedProtocolVersion } from './protocol';
+import { isStatelessRevision, isSupportedProtocolVersion } from './protocol';
 
 // The tolerances of docs/mcp-clients.md, "Tolerances": where a client's intent is unambiguous it is served,
 // whatever else the request says; where it is not, the spec's error stands.
@@ -21,28 +21,22 @@ const ClaimSchema = z
   })
   .describe('the per-request envelope of MCP 2026-07-28');
 
-/** Revision and client as a request's envelope names them; the SDK answers a malformed envelope itself. */
-export function readEnvelope(body: unknown): { protocolVersion: string; client?: { name: string; version: string } } {
-  const meta = ClaimSchema.safeParse(body).data?.params._meta;
-  return meta
-    ? { protocolVersion: meta[PROTOCOL_VERSION_META_KEY], client: meta[CLIENT_INFO_META_KEY] }
-    : { protocolVersion: STATELESS_REVISIONS[0] };
+/** Revision and client as a message's `_meta` names them (2026-07-28); undefined when it names no revision. */
+export function envelopeOf(
+  message: unknown,
+): { protocolVersion: string; client?: { name: string; version: string } } | undefined {
+  const meta = ClaimSchema.safeParse(message).data?.params._meta;
+  return meta && { protocolVersion: meta[PROTOCOL_VERSION_META_KEY], client: meta[CLIENT_INFO_META_KEY] };
 }
-
-/** True when a message's `_meta` names its protocol revision: a 2026-07-28-style request, whatever it asks. */
-export function claimsEnvelope(message: unknown): boolean {
-  return ClaimSchema.safeParse(message).success;
-}
-
-const readEnvelopeRevision = (message: unknown) =>
-  ClaimSchema.safeParse(message).data?.params._meta[PROTOCOL_VERSION_META_KEY];
 
 /**
  * A body whose every `_meta` names one stateless revision is in it, whatever 2025 revision (or none) the header
  * names: claude.ai connectors send `2025-11-25` there while speaking 2026-07-28. Anything else is the SDK's to refuse.
  */
 export function envelopeRevisionToServe(request: Request, body: unknown): { claimed: boolean; revision?: string } {
-  const claimed = (Array.isArray(body) ? body : [body]).flatMap((message) => readEnvelopeRevision(message) ?? []);
+  const claimed = (Array.isArray(body) ? body : [body]).flatMap(
+    (message) => envelopeOf(message)?.protocolVersion ?? [],
+  );
   const [first] = claimed;
   if (first === undefined) return { claimed: false };
   const header = request.headers.get('mcp-protocol-version');

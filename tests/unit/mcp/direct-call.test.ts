@@ -4,7 +4,7 @@ import {
   PROTOCOL_VERSION_META_KEY,
 } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { listSiteDocuments } from '@/lib/discovery/mcp/documents';
+import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
 import type { McpToolContext } from '@/lib/mcp/surface/tools';
 import { answerDirectCall } from '@/lib/mcp/transport/direct-call';
 import { serve2025 } from '@/lib/mcp/transport/era-2025';
@@ -25,7 +25,7 @@ function toolContext(protocolVersion: string): McpToolContext {
     consume: async () => {},
     client: '127.0.0.1',
     channel: { kind: 'mcp', protocolVersion, client: { name: 'parity', version: '1' } },
-    listDocuments: listSiteDocuments,
+    documents: () => siteDocumentLibrary(ORIGIN),
   };
 }
 

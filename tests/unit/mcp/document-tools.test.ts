@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listSiteDocuments } from '@/lib/discovery/mcp/documents';
+import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
 import { MAX_QUERY_LENGTH } from '@/lib/mcp/surface/document-tools';
 import { callMcpTool, listMcpTools } from '@/lib/mcp/surface/tools';
 import { getCaseStudies, getEngagements } from '@/lib/content';
 
 // search and fetch over the site's own pages, ranked by MiniSearch with evaluate_client_needs' stemming.
 
+const ORIGIN = 'https://consultant.example';
 const context = {
-  origin: 'https://consultant.example',
+  origin: ORIGIN,
   requestId: 'documents',
   consume: async () => {},
   client: '127.0.0.1',
   channel: { kind: 'mcp', protocolVersion: '2025-06-18' },
-  listDocuments: listSiteDocuments,
+  documents: () => siteDocumentLibrary(ORIGIN),
 } as const;
 
 const ResultsSchema = z.object({ results: z.array(z.object({ id: z.string(), title: z.string(), url: z.url() })) });
@@ -62,7 +63,7 @@ describe('search and fetch', () => {
   });
 
   it('the documents are every engagement, every case study, the biography and the homepage', () => {
-    const ids = listSiteDocuments(context.origin).map((document) => document.id);
+    const ids = siteDocumentLibrary(context.origin).ids();
     expect(ids.sort()).toEqual(
       [
         'home',

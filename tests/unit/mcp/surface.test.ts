@@ -9,17 +9,18 @@ import { buildMcpServerDescription } from '@/lib/discovery/mcp/description';
 import { PROMPTS, draftConsultationRequestPrompt, qualifyClientPrompt } from '@/lib/mcp/surface/prompts';
 import { SERVED_REVISIONS, SESSION_REVISIONS, negotiateProtocolVersion } from '@/lib/mcp/transport/protocol';
 import { McpManifestSchema, McpServerDescriptionSchema } from '@/lib/discovery/mcp/schemas';
-import { listSiteDocuments } from '@/lib/discovery/mcp/documents';
+import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
 import { callMcpTool, listMcpTools } from '@/lib/mcp/surface/tools';
 import { API_VERSION } from '@/lib/version';
 
+const ORIGIN = 'https://consultant.example';
 const context = {
-  origin: 'https://consultant.example',
+  origin: ORIGIN,
   requestId: 'test',
   consume: async () => {},
   client: '127.0.0.1',
   channel: { kind: 'mcp', protocolVersion: '2025-03-26' },
-  listDocuments: listSiteDocuments,
+  documents: () => siteDocumentLibrary(ORIGIN),
 } as const;
 
 describe('the MCP surface is derived from lib/agent', () => {
