@@ -28,6 +28,37 @@ export function readSiteTokens(globalsCss: string): string {
   return `:root{${rule[1].trim()}}`;
 }
 
+/** A field's messages as the tool words them, found by parsing a value that fails each way (zod runs here). */
+function fieldMessages(field: z.ZodType, maxLength: number): Record<'empty' | 'tooLong' | 'invalid', string> {
+  const issue = (value: string, code?: string) =>
+    field.safeParse(value).error?.issues.find((found) => code === undefined || found.code === code)?.message;
+  const messages = {
+    empty: issue(''),
+    tooLong: issue('a'.repeat(maxLength + 1), 'too_big'),
+    invalid: issue('\u0001', 'invalid_format'),
+  };
+  for (const [kind, message] of Object.entries(messages)) {
+    if (message === undefined) throw new Error(`schedule_consultation: no "${kind}" message for a field`);
+  }
+  return messages as Record<'empty' | 'tooLong' | 'invalid', string>;
+}
+
+/** schedule_consultation's input as JSON Schema, each field with the tool's own messages (shared/request-rules.ts). */
+export function requestRules() {
+  const schema = z.toJSONSchema(ScheduleConsultationRequestSchema, { io: 'input' });
+  const properties = z.record(z.string(), z.object({ maxLength: z.number() }).loose()).parse(schema.properties);
+  const { shape } = ScheduleConsultationRequestSchema;
+  return {
+    required: schema.required ?? [],
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, rule]) => {
+        const field = shape[name as keyof typeof shape];
+        return [name, { ...rule, messages: fieldMessages(field, rule.maxLength) }];
+      }),
+    ),
+  };
+}
+
 async function bundleScript(entry: string): Promise<string> {
   const result = await build({
     entryPoints: [path.join(VIEWS_DIR, entry)],
@@ -38,12 +69,8 @@ async function bundleScript(entry: string): Promise<string> {
     minify: true,
     legalComments: 'none',
     tsconfig: path.join(ROOT, 'tsconfig.json'),
-    // The tool's rules for the request form (shared/request-rules.ts), derived here where zod runs.
-    define: {
-      SCHEDULE_CONSULTATION_REQUEST_RULES: JSON.stringify(
-        z.toJSONSchema(ScheduleConsultationRequestSchema, { io: 'input' }),
-      ),
-    },
+    // The tool's rules and messages for the request form, derived here where zod runs.
+    define: { SCHEDULE_CONSULTATION_REQUEST_RULES: JSON.stringify(requestRules()) },
     write: false,
     logLevel: 'warning',
   });

@@ -76,8 +76,8 @@ export function showRequestForm(root: HTMLElement, app: HostConnection, draft: D
     // The tool's own rules (request-rules.ts), checked here so a mistake is shown at its field before any call.
     let firstInvalid: HTMLInputElement | HTMLTextAreaElement | undefined;
     for (const [name, input] of inputs) {
-      const rule = REQUEST_RULES.properties[name] ?? {};
-      const problem = problemWith(input.value, rule, input.required);
+      const rule = REQUEST_RULES.properties[name];
+      const problem = rule && problemWith(input.value, rule, input.required);
       markField(input, errors.get(name), problem);
       if (problem) firstInvalid ??= input;
     }

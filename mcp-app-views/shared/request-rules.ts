@@ -1,9 +1,10 @@
-/** What a field of schedule_consultation accepts, as the JSON Schema of its own zod schema says. */
+/** What a field of schedule_consultation accepts, as the JSON Schema of its own zod schema says, and its messages. */
 export interface FieldRule {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
-  format?: string;
+  /** The tool's own words for an empty value, one too long, and one its pattern refuses. */
+  messages: { empty: string; tooLong: string; invalid: string };
 }
 
 /** schedule_consultation's input as JSON Schema: the fields' rules and which are required. */
@@ -21,15 +22,9 @@ export const REQUEST_RULES: RequestRules = SCHEDULE_CONSULTATION_REQUEST_RULES;
 /** Why `value` (trimmed, as the tool trims it) breaks `rule`, in the tool's words; undefined when it is fine. */
 export function problemWith(value: string, rule: FieldRule, required: boolean): string | undefined {
   const text = value.trim();
-  if (text === '') return required ? 'must not be empty' : undefined;
-  if (rule.minLength !== undefined && text.length < rule.minLength) return 'must not be empty';
-  if (rule.maxLength !== undefined && text.length > rule.maxLength) {
-    return `must be at most ${rule.maxLength} characters`;
-  }
-  if (rule.pattern !== undefined && !new RegExp(rule.pattern, 'u').test(text)) {
-    return rule.format === 'email'
-      ? 'must be an email address such as name@example.com'
-      : 'must be a single line without control characters';
-  }
+  if (text === '') return required ? rule.messages.empty : undefined;
+  if (rule.minLength !== undefined && text.length < rule.minLength) return rule.messages.empty;
+  if (rule.maxLength !== undefined && text.length > rule.maxLength) return rule.messages.tooLong;
+  if (rule.pattern !== undefined && !new RegExp(rule.pattern, 'u').test(text)) return rule.messages.invalid;
   return undefined;
 }

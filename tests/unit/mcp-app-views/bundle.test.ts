@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScheduleConsultationRequestSchema } from '../../../lib/agent/schemas';
-import { VIEW_ENTRIES, type ViewName, buildViews, readSiteTokens } from '../../../mcp-app-views/bundle';
+import { VIEW_ENTRIES, type ViewName, buildViews, readSiteTokens, requestRules } from '../../../mcp-app-views/bundle';
 
 const GLOBALS_CSS = fs.readFileSync(path.resolve(import.meta.dirname, '../../../app/globals.css'), 'utf8');
 
@@ -46,6 +46,22 @@ describe('the MCP Apps views, as npm run build bundles them', () => {
     const rules = z.toJSONSchema(ScheduleConsultationRequestSchema, { io: 'input' }) as { required: string[] };
     expect(rules.required).toEqual(['client_name', 'client_email']);
     for (const name of Object.keys(VIEW_ENTRIES) as ViewName[]) expect(views[name]).toMatch(/"?maxLength"?:254/);
+  });
+
+  it("gives the request form each field's messages in schedule_consultation's own words", () => {
+    const valid = { client_name: 'Ada Lovelace', client_email: 'ada@example.com' };
+    const toolSays = (name: string, value: string) =>
+      (ScheduleConsultationRequestSchema.safeParse({ ...valid, [name]: value }).error?.issues ?? [])
+        .filter((issue) => issue.path[0] === name)
+        .map((issue) => issue.message);
+    const { properties } = requestRules();
+    expect(Object.keys(properties).sort()).toEqual(Object.keys(ScheduleConsultationRequestSchema.shape).sort());
+    for (const [name, { maxLength, messages }] of Object.entries(properties)) {
+      expect(toolSays(name, ''), name).toContain(messages.empty);
+      expect(toolSays(name, 'a'.repeat(maxLength + 1)), name).toContain(messages.tooLong);
+      expect(toolSays(name, 'a\u0001'), name).toContain(messages.invalid);
+    }
+    expect(views.request).toContain('must not contain control characters other than line breaks and tabs');
   });
 
   it('reads the tokens from the :root rule and refuses a stylesheet without one', () => {
