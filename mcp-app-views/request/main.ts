@@ -3,6 +3,7 @@ import { el, show } from '../shared/dom';
 import { connectToHost } from '../shared/host';
 import { type Draft, labelOf, readDraft, showRequestForm, showSent } from '../shared/request-form';
 import { readToolResult } from '../shared/tool-result';
+import { TOOLS_WITH_VIEWS } from '@/lib/mcp/surface/apps/tool-names';
 
 /**
  * The view of two tools. prepare_consultation_request: the request as an editable form, pre-filled with what the
@@ -18,10 +19,10 @@ void connectToHost('Consultation request', (host) => {
     draft = readDraft(args);
     // Hosts that name the tool let the form open at once; the result says which tool it was in any case.
     const tool = host.getHostContext().toolInfo?.tool.name;
-    if (tool === 'prepare_consultation_request') return showRequestForm(root, host, draft);
+    if (tool === TOOLS_WITH_VIEWS.prepare) return showRequestForm(root, host, draft);
     show(
       root,
-      el('h2', {}, tool === 'schedule_consultation' ? 'Sending your request' : 'Your consultation request'),
+      el('h2', {}, tool === TOOLS_WITH_VIEWS.schedule ? 'Sending your request' : 'Your consultation request'),
       el(
         'dl',
         { class: 'summary' },

@@ -5,6 +5,7 @@ import { el, show } from './dom';
 import type { HostConnection } from './host';
 import { REQUEST_RULES, problemWith } from './request-rules';
 import { readToolResult } from './tool-result';
+import { TOOLS_WITH_VIEWS } from '@/lib/mcp/surface/apps/tool-names';
 
 type Field = keyof ScheduleConsultationRequest;
 
@@ -123,7 +124,7 @@ type SendAnswer = { ok: true; reference?: string; message: string } | { ok: fals
 async function sendRequest(app: HostConnection, request: ScheduleConsultationRequest): Promise<SendAnswer> {
   try {
     const result = await app.callServerTool({
-      name: 'schedule_consultation',
+      name: TOOLS_WITH_VIEWS.schedule,
       arguments: { ...request, idempotency_key: newIdempotencyKey() },
     });
     const answer = readToolResult(result, isScheduleAnswer);

@@ -1,6 +1,7 @@
 import { scheduleConsultationTool } from '@/lib/agent/tools';
 import { READS_ONLY, defineMcpOnlyTool } from '../document-tools';
 import { PrepareConsultationRequestSchema, PreparedConsultationRequestSchema } from './prepared-request';
+import { TOOLS_WITH_VIEWS } from './tool-names';
 
 const SCHEDULE = scheduleConsultationTool.name;
 
@@ -9,7 +10,7 @@ const SCHEDULE = scheduleConsultationTool.name;
  * (the request form, pre-filled) calls schedule_consultation only when the person presses Send.
  */
 export const prepareConsultationRequestTool = defineMcpOnlyTool({
-  name: 'prepare_consultation_request',
+  name: TOOLS_WITH_VIEWS.prepare,
   title: 'Prepare a consultation request for review',
   description:
     `Shows the person a consultation request form pre-filled with what you pass, for them to check, edit and send ` +
