@@ -29,18 +29,18 @@ export function readSiteTokens(globalsCss: string): string {
 }
 
 /** A field's messages as the tool words them, found by parsing a value that fails each way (zod runs here). */
-function fieldMessages(field: z.ZodType, maxLength: number): Record<'empty' | 'tooLong' | 'invalid', string> {
-  const issue = (value: string, code?: string) =>
-    field.safeParse(value).error?.issues.find((found) => code === undefined || found.code === code)?.message;
-  const messages = {
-    empty: issue(''),
-    tooLong: issue('a'.repeat(maxLength + 1), 'too_big'),
-    invalid: issue('\u0001', 'invalid_format'),
+function fieldMessages(field: z.ZodType, maxLength: number): { empty: string; tooLong: string; invalid: string } {
+  const messageFor = (value: string, code?: string) => {
+    const issues = field.safeParse(value).error?.issues ?? [];
+    const message = issues.find((issue) => code === undefined || issue.code === code)?.message;
+    if (message === undefined) throw new Error(`schedule_consultation: no ${code ?? 'empty'} message for a field`);
+    return message;
   };
-  for (const [kind, message] of Object.entries(messages)) {
-    if (message === undefined) throw new Error(`schedule_consultation: no "${kind}" message for a field`);
-  }
-  return messages as Record<'empty' | 'tooLong' | 'invalid', string>;
+  return {
+    empty: messageFor(''),
+    tooLong: messageFor('a'.repeat(maxLength + 1), 'too_big'),
+    invalid: messageFor('\u0001', 'invalid_format'),
+  };
 }
 
 /** schedule_consultation's input as JSON Schema, each field with the tool's own messages (shared/request-rules.ts). */
