@@ -89,7 +89,7 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
   const initializing = messages.filter((message) => methodOf(message) === 'initialize' && !envelopeOf(message));
   if (initializing.length === 0) return { body };
   const [initialize] = initializing;
-  if (messages.length > 1) return invalidRequest('initialize must be sent alone, not in a batch');
+  if (Array.isArray(body)) return invalidRequest('initialize must be sent alone, not in a batch');
   if (!isInitializeRequest(initialize)) {
     return invalidRequest('initialize needs params.protocolVersion, params.capabilities and params.clientInfo');
   }
