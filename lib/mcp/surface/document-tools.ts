@@ -35,8 +35,8 @@ const SearchInputSchema = z
     query: z
       .string()
       .trim()
-      .min(1)
-      .max(MAX_QUERY_LENGTH)
+      .min(1, 'must not be empty')
+      .max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`)
       .describe('What to look for, in plain words (for example "rebrand after a merger" or "Series B pitch deck").'),
   })
   .describe('SearchRequest');
@@ -56,7 +56,13 @@ const SearchOutputSchema = z
   .describe('SearchResponse');
 
 const FetchInputSchema = z
-  .object({ id: z.string().min(1).max(200).describe('An id from the results of search.') })
+  .object({
+    id: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(200, 'must be at most 200 characters')
+      .describe('An id from the results of search.'),
+  })
   .describe('FetchRequest');
 
 const FetchOutputSchema = z

@@ -106,6 +106,10 @@ describe('search and fetch', () => {
       expect(result.isError).toBe(true);
       expect(JSON.stringify(result.content)).toContain('VALIDATION_FAILED');
     }
+    // Worded as the agent API's own fields are, not in zod's defaults.
+    expect(JSON.stringify((await search('  ')).result.content)).toContain('query must not be empty');
+    const long = JSON.stringify((await search('a'.repeat(MAX_QUERY_LENGTH + 1))).result.content);
+    expect(long).toContain(`query must be at most ${MAX_QUERY_LENGTH} characters`);
   });
 
   it('fetch returns the page as markdown with its title, url and metadata', async () => {
