@@ -6,23 +6,20 @@ import { z } from 'zod';
  * OpenAPI are all derived from these; tests/unit/agent/contract.test.ts fails when they drift.
  */
 
+/** Trimmed text of 1 to `max` characters, worded as every field of the agent API words it. */
+export const nonEmptyText = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+
 /** One line of text: no control characters, so nothing in it can become a mail header or an SMTP command. */
 const singleLine = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`)
-    .regex(/^[^\p{Cc}]*$/u, 'must be a single line without control characters (no line breaks)');
+  nonEmptyText(max).regex(/^[^\p{Cc}]*$/u, 'must be a single line without control characters (no line breaks)');
 
 /** Free text that may span lines; other control characters are refused. */
 const multiLine = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`)
-    .regex(/^(?:[^\p{Cc}]|[\r\n\t])*$/u, 'must not contain control characters other than line breaks and tabs');
+  nonEmptyText(max).regex(
+    /^(?:[^\p{Cc}]|[\r\n\t])*$/u,
+    'must not contain control characters other than line breaks and tabs',
+  );
 
 export const EvaluateClientNeedsRequestSchema = z
   .strictObject({

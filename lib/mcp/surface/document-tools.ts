@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonEmptyText } from '@/lib/agent/schemas';
 import type { ToolDefinition } from '@/lib/agent/tools';
 import { NotFoundError } from '@/lib/http/errors';
 import { shortened } from '@/lib/text/shortened';
@@ -32,12 +33,9 @@ const MAX_RESULTS = 10;
 
 const SearchInputSchema = z
   .object({
-    query: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`)
-      .describe('What to look for, in plain words (for example "rebrand after a merger" or "Series B pitch deck").'),
+    query: nonEmptyText(MAX_QUERY_LENGTH).describe(
+      'What to look for, in plain words (for example "rebrand after a merger" or "Series B pitch deck").',
+    ),
   })
   .describe('SearchRequest');
 
@@ -57,11 +55,7 @@ const SearchOutputSchema = z
 
 const FetchInputSchema = z
   .object({
-    id: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(200, 'must be at most 200 characters')
-      .describe('An id from the results of search.'),
+    id: nonEmptyText(200).describe('An id from the results of search.'),
   })
   .describe('FetchRequest');
 
