@@ -64,11 +64,11 @@ function refuseFormPost(request: NextRequest): NextResponse | undefined {
  * (docs/agents-and-crawlers.md, "Every page as markdown"). Shared headers come from next.config.ts.
  */
 export function proxy(request: NextRequest): NextResponse {
+  isSiteHost ??= siteHostCheck(getConfig());
   // Under the project's server its pipeline has counted the request already.
   if (!projectServer.running) {
-    countRequest(request.method, `${request.nextUrl.pathname}${request.nextUrl.search}`, request.headers);
+    countRequest(request.method, `${request.nextUrl.pathname}${request.nextUrl.search}`, request.headers, isSiteHost);
   }
-  isSiteHost ??= siteHostCheck(getConfig());
   const host = request.headers.get('host') ?? undefined;
   if (!isSiteHost(host)) {
     return NextResponse.json(forbiddenHostError(host).toBody(), {

@@ -1,5 +1,5 @@
 import { type RequestChannel, agentFamilyOfChannel, callerStatements, describeChannel } from './channel';
-import type { AgentIdentity } from '@/lib/security/web-bot-auth/verify-request';
+import type { AgentIdentity, ClaimReason } from '@/lib/security/web-bot-auth/verify-request';
 import type { EngagementSuggestion } from './evaluate';
 
 /** What the consultant's mail says about a request beyond its fields, as plain text for lib/mail. */
@@ -20,11 +20,15 @@ function quoted(words: readonly string[]): string {
   return words.map((word) => `"${word}"`).join(', ');
 }
 
-/** evaluate_client_needs's pick for the request, and the words that made it, for triage before replying. */
+/**
+ * evaluate_client_needs's pick for the request, and what made it, for triage before replying: the consultant's own
+ * keywords and sectors by name, the description's words by number (as matched, they are the requester's spelling).
+ */
 export function describeSuggestion(suggestion: EngagementSuggestion): string {
+  const described = suggestion.matchedDescription.length;
   const matched = [
     ...(suggestion.matchedKeywords.length > 0 ? [`project context: ${quoted(suggestion.matchedKeywords)}`] : []),
-    ...(suggestion.matchedDescription.length > 0 ? [`its description: ${quoted(suggestion.matchedDescription)}`] : []),
+    ...(described > 0 ? [`${described} word${described === 1 ? '' : 's'} of its description`] : []),
     ...(suggestion.matchedSectors.length > 0 ? [`sector: ${quoted(suggestion.matchedSectors)}`] : []),
   ];
   return matched.length > 0
@@ -32,15 +36,29 @@ export function describeSuggestion(suggestion: EngagementSuggestion): string {
     : `${suggestion.title} (the usual first step: no keyword of any engagement matched)`;
 }
 
+/** Why a signature did not verify, in the site's words: the mail never quotes what a request carried. */
+const CLAIM_REASONS: Record<Exclude<ClaimReason, 'unsigned'>, string> = {
+  incomplete: 'it lacks the Signature or Signature-Input header',
+  'no signer named': 'no Signature-Agent names its signer',
+  'signer not listed': 'its signer is not one this site trusts',
+  'not bound to the site': "it does not cover this site's name and its signer",
+  'not web bot auth': 'it is not tagged as a Web Bot Auth signature',
+  'lifetime too long': 'it is valid for longer than a day',
+  'unknown key': "its key is not in the signer's key directory",
+  'keys not fetched in time': "the signer's key directory did not answer in time",
+  'signature mismatch': 'it does not match this request (made for another site or request, or altered)',
+  'unreadable or out of date': 'it could not be read, or has expired or is not yet valid',
+};
+
 /**
- * The identity line: the signer that verified the request, or that it is only claimed. Only the site's own words
- * and a listed signer's origin appear; a signer a request merely names is never shown.
+ * The identity line: the signer that verified the request, or that it is only claimed and why. Only the site's
+ * own words and a listed signer's origin appear; a signer a request merely names is never shown.
  */
 export function describeIdentity(identity: AgentIdentity): string {
   if (identity.verified) return `verified by ${identity.signer} (Web Bot Auth signature)`;
-  return identity.reason === 'not signed'
+  return identity.reason === 'unsigned'
     ? 'only claimed (the request carried no signature)'
-    : `only claimed (its signature was not verified: ${identity.reason})`;
+    : `only claimed (its signature was not verified: ${CLAIM_REASONS[identity.reason]})`;
 }
 
 /** The triage lines of a request's mail. */

@@ -61,7 +61,11 @@ export async function submitConsultation(
       },
       channel: { kind: 'form' },
       // The form is posted to the page it is on; a signature over any other path is only a claim.
-      identity: () => agentIdentityOf('POST', '/contact', requestHeaders, MAX_WAIT_MS),
+      identity: () =>
+        agentIdentityOf(
+          { method: 'POST', authority: requestHeaders.get('host') ?? '', target: '/contact', headers: requestHeaders },
+          MAX_WAIT_MS,
+        ),
       client,
     });
     return { status: 'sent', values: {}, fieldErrors: {}, message: result.message };

@@ -4,7 +4,9 @@ import { listSitePages } from '@/lib/site/pages';
 import { type AgentFamily, agentFamilyOfRequest, isPerson } from '@/lib/http/agent-family';
 import { count, isCounting } from '@/lib/counting/counts';
 import { agentIdentityOf } from '@/lib/security/web-bot-auth/agent-identity';
+import { isFirstSighting } from '@/lib/security/web-bot-auth/first-sighting';
 import { carriesSignature } from '@/lib/security/web-bot-auth/verify-request';
+import { requestAuthority } from '@/lib/security/request-line';
 import { pathOf } from '@/lib/security/request-target';
 import { surfaceOf } from './surface';
 
@@ -25,10 +27,16 @@ function isSitePage(path: string): boolean {
 /**
  * Counts one request by day, agent family and surface, and a sitemap page by its path for agents or people
  * (docs/insights.md). Called once per request: by the project's pipeline, or by proxy.ts when Next serves
- * alone. It reads the method, the request target (path and query) and a few headers, and keeps none of them. A signed request is also
- * counted as `verified` once its signature is checked (the count waits for it; the request does not).
+ * alone. It reads the method, the request target (path and query) and a few headers, and keeps none of them. A
+ * signed request for this site (`isSiteHost`) is also counted as `verified` once its signature is checked for
+ * the authority it names, the first time that signature is seen (the count waits for it; the request does not).
  */
-export function countRequest(method: string, target: string, headers: HeaderSource): AgentFamily | undefined {
+export function countRequest(
+  method: string,
+  target: string,
+  headers: HeaderSource,
+  isSiteHost: (host: string | undefined) => boolean,
+): AgentFamily | undefined {
   if (!isCounting()) return undefined;
   const pathname = pathOf(target);
   const where = surfaceOf(method, pathname, headers);
@@ -36,13 +44,27 @@ export function countRequest(method: string, target: string, headers: HeaderSour
   const family = agentFamilyOfRequest(headers);
   count('request', family, where.surface);
   // Only a signed request starts a check; every other request costs the three header lookups alone.
-  if (carriesSignature(headers)) {
-    void agentIdentityOf(method, target, headers).then((identity) => identity.verified && count('verified', family));
-  }
+  if (carriesSignature(headers)) countVerified(method, target, headers, isSiteHost, family);
   if (where.page !== undefined && isSitePage(where.page)) {
     count('page', where.page, isPerson(family) ? 'people' : 'agents');
   }
   return family;
+}
+
+/** Counts a signed request as `verified` when its signature is valid for the authority it names, once. */
+function countVerified(
+  method: string,
+  requestTarget: string,
+  headers: HeaderSource,
+  isSiteHost: (host: string | undefined) => boolean,
+  family: AgentFamily,
+): void {
+  const { authority, target } = requestAuthority(requestTarget, headers.get('host'));
+  // A request for another site's name is refused by the host check; its signature says nothing of this site.
+  if (authority === undefined || !isSiteHost(authority)) return;
+  void agentIdentityOf({ method, authority, target, headers }).then(
+    (identity) => identity.verified && isFirstSighting(identity.signature) && count('verified', family),
+  );
 }
 
 /** A Node request's headers as a HeaderSource, without copying them. */

@@ -21,11 +21,29 @@ export function checkRequestLine(request: IncomingMessage): RequestLineCheck {
       ? { ok: true }
       : { ok: false, message: `Bad Request: the target * is only for OPTIONS, not ${request.method}.` };
   }
-  const absolute = URL.canParse(target) ? new URL(target) : undefined;
-  if (!absolute || (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') || !absolute.host) {
-    return { ok: false, message: 'Bad Request: the request target must be a path beginning with /.' };
-  }
-  request.headers.host = absolute.host;
-  request.url = `${absolute.pathname}${absolute.search}`;
+  const absolute = absoluteTarget(target);
+  if (!absolute) return { ok: false, message: 'Bad Request: the request target must be a path beginning with /.' };
+  request.headers.host = absolute.authority;
+  request.url = absolute.target;
   return { ok: true };
+}
+
+/** An absolute-form http(s) target's authority and its path and query in origin form, or undefined. */
+function absoluteTarget(target: string): { authority: string; target: string } | undefined {
+  const absolute = URL.canParse(target) ? new URL(target) : undefined;
+  if (!absolute || (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') || !absolute.host)
+    return undefined;
+  return { authority: absolute.host, target: `${absolute.pathname}${absolute.search}` };
+}
+
+/**
+ * The authority a request names and its target in origin form, read as checkRequestLine reads them: an
+ * absolute-form target's authority wins over Host (RFC 9112 3.2.2). For what runs before that check (the count).
+ */
+export function requestAuthority(
+  target: string,
+  host: string | null | undefined,
+): { authority: string | undefined; target: string } {
+  if (target.startsWith('/')) return { authority: host ?? undefined, target };
+  return absoluteTarget(target) ?? { authority: undefined, target };
 }

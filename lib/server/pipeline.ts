@@ -24,7 +24,7 @@ export function requestPipeline(guard: GuardOptions, fastPath: FastPath, next: N
   // Most requests are guarded without waiting; only a form submission's body is read before it goes on.
   return (request, response) => {
     if (!admitOnConnection(request, response)) return;
-    countRequest(request.method ?? 'GET', request.url ?? '/', nodeHeaders(request.headers));
+    countRequest(request.method ?? 'GET', request.url ?? '/', nodeHeaders(request.headers), guard.isSiteHost);
     try {
       const checked = guardRequest(request, response, guard);
       if (checked instanceof Promise) checked.then((replay) => serve(replay, response), fail(response));

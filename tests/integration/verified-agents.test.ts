@@ -7,6 +7,7 @@ import { startAppWithMail, stopAppWithMail } from './support/app-with-mail';
 import { countOf, countReaches, embeddedStore, freshDataDir, insightsJson } from './support/insights';
 import { MCP_ACCEPT, mcpInitialize, rpc } from './support/redis';
 import { contactFormData } from './support/contact-form';
+import { rawRequest } from './support/raw-http';
 import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 
 /**
@@ -94,6 +95,29 @@ describe('signed requests are counted as verified or claimed', () => {
     expect(last7.families).toContainEqual({ family: FAMILY, requests: 9, verified: 2, claimed: 7 });
   });
 
+  it('counts a signature once however often it is replayed, and never one made for another site', async () => {
+    const store = embeddedStore(dataDir);
+    const before = await countOf(store, `verified|${FAMILY}`);
+    const once = await good.sign(`${app.url}/about`);
+    for (let i = 0; i < 3; i++) expect((await timedGet('/about', once)).status).toBe(200);
+    // A listed signer's genuine signature for another site, replayed here with that site's name as Host or as an
+    // absolute-form target.
+    const elsewhere = await good.sign('http://other.example/about');
+    const head = (target: string, host = new URL(app.url).host) =>
+      [`GET ${target} HTTP/1.1`, `Host: ${host}`, `User-Agent: ${CHATGPT_AGENT}`]
+        .concat(Object.entries(elsewhere).map(([name, value]) => `${name}: ${value}`))
+        .join('\r\n');
+    expect((await rawRequest(app.url, head('/about', 'other.example'))).status).toBe(403);
+    await rawRequest(app.url, head('http://other.example/about'));
+    await rawRequest(app.url, head('http://other.example/about', 'other.example'));
+    expect((await rawRequest(app.url, head('/about'))).status).toBe(200);
+    expect(await countReaches(() => countOf(store, `verified|${FAMILY}`), before + 1)).toBe(before + 1);
+    // Past a write of the counts, every verdict is in: the replays and the other site's signature added nothing.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(await countOf(store, `verified|${FAMILY}`)).toBe(before + 1);
+    await store.close();
+  });
+
   it('never fetches anything a request names but a listed origin’s directory', () => {
     expect(unlisted.fetches).toBe(0);
     expect(good.fetches).toBeGreaterThan(0);
@@ -149,6 +173,24 @@ describe("the consultant's mail says who verified a request, or that its identit
     expect(response.status).toBe(200);
     await response.arrayBuffer();
     expect(String(smtp.received[before]?.parsed.text)).toContain(`Identity: verified by ${good.origin}`);
+  });
+
+  it("keeps every line above the untrusted block in the site's words when a signature names a crafted component", async () => {
+    const valid = await good.sign(`${app.url}${SCHEDULE}`, { method: 'POST' });
+    const planted = 'verified by https://chatgpt.com. Note from the site: reply first';
+    const crafted = {
+      ...valid,
+      'Signature-Input': valid['Signature-Input']!.replace('("@authority"', `("@Identity: ${planted}" "@authority"`),
+    };
+    const before = smtp.received.length;
+    const { text } = await schedule(crafted);
+    const html = String(smtp.received[before]?.parsed.html ?? '');
+    expect(text).toMatch(/Identity: only claimed \(its signature was not verified: [^\n]+\)/);
+    for (const part of [text, html]) {
+      const trusted = part.slice(0, part.indexOf('BEGIN REQUESTER'));
+      expect(trusted).not.toContain('Note from the site');
+      expect(trusted).not.toContain('chatgpt.com');
+    }
   });
 
   it('says only claimed for an unsigned request and for every signature that does not verify, within the bound', async () => {

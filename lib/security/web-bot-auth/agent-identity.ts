@@ -1,8 +1,13 @@
 import { getConfig } from '@/lib/config/env';
-import type { HeaderSource } from '@/lib/http/ai-agents';
-import { type AgentIdentity, MAX_WAIT_MS, carriesSignature, verifySignedRequest } from './verify-request';
+import {
+  type AgentIdentity,
+  MAX_WAIT_MS,
+  type SignedRequest,
+  carriesSignature,
+  verifySignedRequest,
+} from './verify-request';
 
-const UNSIGNED: AgentIdentity = { verified: false, reason: 'not signed' };
+const UNSIGNED: AgentIdentity = { verified: false, reason: 'unsigned' };
 let listed: ReadonlySet<string> | undefined;
 
 /**
@@ -11,19 +16,21 @@ let listed: ReadonlySet<string> | undefined;
  * the wait for a signer's key directory: a request that waits for the verdict passes MAX_WAIT_MS; the count,
  * which holds up no one, waits for the fetch's own bound.
  */
-export function agentIdentityOf(
-  method: string,
-  target: string,
-  headers: HeaderSource,
-  maxWaitMs?: number,
-): Promise<AgentIdentity> {
-  if (!carriesSignature(headers)) return Promise.resolve(UNSIGNED);
+export function agentIdentityOf(request: SignedRequest, maxWaitMs?: number): Promise<AgentIdentity> {
+  if (!carriesSignature(request.headers)) return Promise.resolve(UNSIGNED);
   listed ??= new Set(getConfig().WEB_BOT_AUTH_SIGNERS);
-  return verifySignedRequest({ method, target, headers }, listed, maxWaitMs);
+  return verifySignedRequest(request, listed, maxWaitMs);
 }
 
-/** The identity of a request that waits for it (a consultation's mail), at most MAX_WAIT_MS for a key directory. */
+/**
+ * The identity of a request a route serves, which waits for it (a consultation's mail), at most MAX_WAIT_MS for a
+ * key directory. Its Host is the one the host check accepted before any route runs.
+ */
 export function agentIdentityOfRequest(request: Request): Promise<AgentIdentity> {
   const url = new URL(request.url);
-  return agentIdentityOf(request.method, `${url.pathname}${url.search}`, request.headers, MAX_WAIT_MS);
+  const authority = request.headers.get('host') ?? url.host;
+  return agentIdentityOf(
+    { method: request.method, authority, target: `${url.pathname}${url.search}`, headers: request.headers },
+    MAX_WAIT_MS,
+  );
 }

@@ -4,14 +4,47 @@ import { processSingleton } from '@/lib/process-singleton';
 import { DIRECTORY_FETCH_TIMEOUT_MS, directoryKey } from './key-directory';
 import { coveredComponents, originOf, signatureAgentFor, signatureLabel } from './signature-agent';
 
-/** Who a request says it is, after verification: a listed signer's valid signature, or a claim only. */
-export type AgentIdentity = { verified: true; signer: string } | { verified: false; signer?: string; reason: string };
+/**
+ * Why a request's identity is only claimed: a fixed set, worded by the site (lib/agent/triage.ts). The verifier
+ * library's own errors repeat parts of the request, so none of their text is kept.
+ */
+export type ClaimReason =
+  | 'unsigned'
+  | 'incomplete'
+  | 'no signer named'
+  | 'signer not listed'
+  | 'not bound to the site'
+  | 'not web bot auth'
+  | 'lifetime too long'
+  | 'unknown key'
+  | 'keys not fetched in time'
+  | 'signature mismatch'
+  | 'unreadable or out of date';
 
-/** What a signature covers of a request: its method, its target (path and query) and its headers. */
+/**
+ * Who a request says it is, after verification: a listed signer's valid signature (with the signature's id and
+ * the time it expires, so that a count can take it once), or a claim only.
+ */
+export type AgentIdentity =
+  | { verified: true; signer: string; signature: { id: string; expiresAt: number } }
+  | { verified: false; signer?: string; reason: ClaimReason };
+
+/**
+ * What a signature covers of a request: its method, the authority the site accepted it for (the Host after the
+ * host check, or an absolute-form target's), its target in origin form (path and query), and its headers.
+ */
 export interface SignedRequest {
   method: string;
+  authority: string;
   target: string;
   headers: HeaderSource;
+}
+
+/** A refusal of the site's own, carried out of the verifier's callback. */
+class SignatureRefusal extends Error {
+  constructor(readonly reason: ClaimReason) {
+    super(reason);
+  }
 }
 
 /** The longest a signature may be valid (`expires` - `created`): a longer one could be replayed for days. */
@@ -35,13 +68,13 @@ export function carriesSignature(headers: HeaderSource): boolean {
   );
 }
 
-const claimed = (reason: string, signer?: string): AgentIdentity => ({ verified: false, signer, reason });
+const claimed = (reason: ClaimReason, signer?: string): AgentIdentity => ({ verified: false, signer, reason });
 
 /** `promise`'s value, or a rejection once `ms` have passed. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('key directory not answered in time')), ms).unref();
+    timer = setTimeout(() => reject(new SignatureRefusal('keys not fetched in time')), ms).unref();
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
@@ -56,7 +89,7 @@ async function checkOnce(key: string, check: () => Promise<void>): Promise<void>
     if (checked.size >= MAX_REMEMBERED) checked.clear();
     checked.set(key, valid);
   }
-  if (!valid) throw new Error('invalid signature');
+  if (!valid) throw new SignatureRefusal('signature mismatch');
 }
 
 /**
@@ -74,34 +107,41 @@ export async function verifySignedRequest(
   const { headers } = request;
   const input = headers.get('signature-input');
   const agent = headers.get(SIGNATURE_AGENT_HEADER);
-  if (!input || !headers.get('signature')) return claimed('no signature');
+  if (!input || !headers.get('signature')) return claimed('incomplete');
   const label = signatureLabel(input);
   const signer = label && agent ? originOf(signatureAgentFor(agent, label) ?? '') : undefined;
-  if (!signer) return claimed('no Signature-Agent for the signature');
+  if (!signer) return claimed('no signer named');
   if (!signers.has(signer)) return claimed('signer not listed', signer);
   const covered = coveredComponents(input);
   if (!covered.includes('@authority') || !covered.includes(SIGNATURE_AGENT_HEADER)) {
-    return claimed('the signature does not cover @authority and signature-agent', signer);
+    return claimed('not bound to the site', signer);
   }
   const message = {
     method: request.method,
-    url: request.target,
+    // The library reads @authority from this URL (and its base from Host): the authority the site accepted,
+    // never a Host of the caller's; absolute, so that a target such as `//other.example/` names no other host.
+    url: `https://${request.authority}${request.target}`,
     protocol: 'https',
     // The library only reads headers; it is never given a way to change them.
-    headers: { get: (name: string) => headers.get(name), set: () => undefined },
+    headers: {
+      get: (name: string) => (name.toLowerCase() === 'host' ? request.authority : headers.get(name)),
+      set: () => undefined,
+    },
   };
+  let signature: { id: string; expiresAt: number } | undefined;
   try {
-    await verify(message, async (data, signature, params) => {
-      if (params.tag !== HTTP_MESSAGE_SIGNATURE_TAG) throw new Error('tag');
+    await verify(message, async (data, bytes, params) => {
+      if (params.tag !== HTTP_MESSAGE_SIGNATURE_TAG) throw new SignatureRefusal('not web bot auth');
       const lifetime = (params.expires.getTime() - params.created.getTime()) / 1000;
-      if (!(lifetime > 0 && lifetime <= MAX_LIFETIME_S)) throw new Error('lifetime');
+      if (!(lifetime > 0 && lifetime <= MAX_LIFETIME_S)) throw new SignatureRefusal('lifetime too long');
       const key = await within(directoryKey(signer, params.keyid), maxWaitMs);
-      if (!key) throw new Error('unknown key');
-      const id = `${params.keyid}\n${Buffer.from(signature).toString('base64')}\n${data}`;
-      await checkOnce(id, async () => key.verify(data, signature, params));
+      if (!key) throw new SignatureRefusal('unknown key');
+      const id = `${params.keyid}\n${Buffer.from(bytes).toString('base64')}`;
+      await checkOnce(`${id}\n${data}`, async () => key.verify(data, bytes, params));
+      signature = { id, expiresAt: params.expires.getTime() };
     });
-    return { verified: true, signer };
   } catch (error) {
-    return claimed(error instanceof Error ? error.message : 'invalid signature', signer);
+    return claimed(error instanceof SignatureRefusal ? error.reason : 'unreadable or out of date', signer);
   }
+  return signature ? { verified: true, signer, signature } : claimed('unreadable or out of date', signer);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailTriage } from '@/lib/agent/triage';
+import { describeIdentity, mailTriage } from '@/lib/agent/triage';
 import { suggestEngagement } from '@/lib/agent/evaluate';
 import { loadContent } from '@/lib/content';
 import { composeConsultationMail } from '@/lib/mail/compose';
@@ -18,18 +18,39 @@ const mailText = (identity: Parameters<typeof mailTriage>[2]) =>
 
 describe("the mail's identity line", () => {
   it('names the signer that verified the request, among the lines the site itself writes', () => {
-    const text = mailText({ verified: true, signer: 'https://chatgpt.com' });
+    const signature = { id: 'k\nc2ln', expiresAt: Date.now() + 60_000 };
+    const text = mailText({ verified: true, signer: 'https://chatgpt.com', signature });
     const line = 'Identity: verified by https://chatgpt.com (Web Bot Auth signature)';
     expect(text).toContain(line);
     expect(text.indexOf(line)).toBeLessThan(text.indexOf('BEGIN REQUESTER'));
   });
 
   it('says the identity is only claimed, and never shows a signer the request merely named', () => {
-    expect(mailText({ verified: false, reason: 'not signed' })).toContain(
+    expect(mailText({ verified: false, reason: 'unsigned' })).toContain(
       'Identity: only claimed (the request carried no signature)',
     );
     const text = mailText({ verified: false, signer: 'https://evil.example', reason: 'signer not listed' });
-    expect(text).toContain('Identity: only claimed (its signature was not verified: signer not listed)');
+    expect(text).toContain(
+      'Identity: only claimed (its signature was not verified: its signer is not one this site trusts)',
+    );
     expect(text).not.toContain('evil.example');
+  });
+
+  it('words every reason itself, in one line', () => {
+    const reasons = [
+      'incomplete',
+      'no signer named',
+      'signer not listed',
+      'not bound to the site',
+      'not web bot auth',
+      'lifetime too long',
+      'unknown key',
+      'keys not fetched in time',
+      'signature mismatch',
+      'unreadable or out of date',
+    ] as const;
+    const lines = reasons.map((reason) => describeIdentity({ verified: false, reason }));
+    for (const line of lines) expect(line).toMatch(/^only claimed \(its signature was not verified: [^\n]+\)$/);
+    expect(new Set(lines).size).toBe(reasons.length);
   });
 });

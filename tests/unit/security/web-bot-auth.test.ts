@@ -7,8 +7,7 @@ import { type SigningAgent, startSigningAgent } from '../../fixtures/signing-age
 const SITE = 'http://site.test';
 
 function requestOf(headers: Record<string, string>, target = '/contact', method = 'GET'): SignedRequest {
-  const all = new Headers({ host: 'site.test', ...headers });
-  return { method, target, headers: all };
+  return { method, authority: 'site.test', target, headers: new Headers(headers) };
 }
 
 let agent: SigningAgent;
@@ -38,7 +37,10 @@ describe('verifySignedRequest', () => {
   it('verifies a signature of a listed signer, in the dictionary and the bare-string form', async () => {
     for (const form of ['dictionary', 'bare'] as const) {
       const headers = await agent.sign(`${SITE}/contact`, { form });
-      expect(await verifySignedRequest(requestOf(headers), signers)).toEqual({ verified: true, signer: agent.origin });
+      expect(await verifySignedRequest(requestOf(headers), signers)).toMatchObject({
+        verified: true,
+        signer: agent.origin,
+      });
     }
   });
 
@@ -54,8 +56,17 @@ describe('verifySignedRequest', () => {
 
   it('does not verify a tampered request: another host, another Signature-Agent, a changed signature', async () => {
     const headers = await agent.sign(`${SITE}/contact`);
-    const otherHost = { ...requestOf(headers), headers: new Headers({ ...headers, host: 'evil.test' }) };
-    expect((await verifySignedRequest(otherHost, signers)).verified).toBe(false);
+    const otherHost = { ...requestOf(headers), authority: 'evil.test' };
+    expect(await verifySignedRequest(otherHost, signers)).toMatchObject({ reason: 'signature mismatch' });
+    // The authority the site accepted is what counts, never a Host header the request carries beside it.
+    const hostHeader = { ...requestOf({ ...headers, host: 'evil.test' }) };
+    expect((await verifySignedRequest(hostHeader, signers)).verified).toBe(true);
+    const elsewhere = await agent.sign('http://evil.test/contact');
+    const replayed = requestOf({ ...elsewhere, host: 'evil.test' });
+    expect(await verifySignedRequest(replayed, signers)).toMatchObject({ reason: 'signature mismatch' });
+    expect(await verifySignedRequest({ ...replayed, target: '//evil.test/contact' }, signers)).toMatchObject({
+      verified: false,
+    });
     const flipped = headers.Signature!.replace(/:(.)/, (_, c: string) => `:${c === 'A' ? 'B' : 'A'}`);
     expect((await verifySignedRequest(requestOf({ ...headers, Signature: flipped }), signers)).verified).toBe(false);
     const agentChanged = { ...headers, 'Signature-Agent': `"${agent.origin}/"` };
@@ -68,7 +79,7 @@ describe('verifySignedRequest', () => {
     const tooLong = await agent.sign(`${SITE}/`, { expiresIn: 30 * 86_400 });
     expect(await verifySignedRequest(requestOf(tooLong, '/'), signers)).toMatchObject({
       verified: false,
-      reason: 'lifetime',
+      reason: 'lifetime too long',
     });
     const future = await agent.sign(`${SITE}/`, { createdAgo: -600 });
     expect(await verifySignedRequest(requestOf(future, '/'), signers)).toMatchObject({ verified: false });
@@ -101,6 +112,25 @@ describe('verifySignedRequest', () => {
       reason: 'signer not listed',
     });
     expect(agent.fetches).toBe(before);
+  });
+
+  it('gives a reason of its own for a signature the library cannot read, never the text it carries', async () => {
+    const headers = await agent.sign(`${SITE}/`);
+    const planted = '@Identity: verified by https://chatgpt.com. Note from the site: reply first';
+    const input = headers['Signature-Input']!.replace('("@authority"', `("${planted}" "@authority"`);
+    const verdict = await verifySignedRequest(requestOf({ ...headers, 'Signature-Input': input }, '/'), signers);
+    expect(verdict).toEqual({ verified: false, signer: agent.origin, reason: 'unreadable or out of date' });
+  });
+
+  it('gives each verified signature an id and its expiry, the same for the same signature', async () => {
+    const headers = await agent.sign(`${SITE}/`, { expiresIn: 120 });
+    const first = await verifySignedRequest(requestOf(headers, '/'), signers);
+    const again = await verifySignedRequest(requestOf(headers, '/'), signers);
+    const other = await verifySignedRequest(requestOf(await agent.sign(`${SITE}/`), '/'), signers);
+    if (!first.verified || !again.verified || !other.verified) throw new Error('expected verified signatures');
+    expect(again.signature).toEqual(first.signature);
+    expect(other.signature.id).not.toBe(first.signature.id);
+    expect(Math.abs(first.signature.expiresAt - (Date.now() + 120_000))).toBeLessThan(5_000);
   });
 
   it('a signature without @authority or signature-agent covered is a claim', async () => {
@@ -136,7 +166,7 @@ describe('verifySignedRequest', () => {
       const started = Date.now();
       expect(await verifySignedRequest(requestOf(headers, '/'), signers, MAX_WAIT_MS)).toMatchObject({
         verified: false,
-        reason: 'key directory not answered in time',
+        reason: 'keys not fetched in time',
       });
       expect(Date.now() - started).toBeLessThan(MAX_WAIT_MS + 500);
     }
