@@ -12,9 +12,17 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Removes anything that could end a header line. The schema already refuses these; this is the second lock. */
-function oneLine(value: string): string {
-  return value.replace(/[\r\n\u0000-\u001f\u007f]+/g, ' ').trim();
+/** Control characters and line separators: the schema already refuses these; this is the second lock. */
+const LINE_ENDING = /[\p{Cc}\u2028\u2029]+/gu;
+/**
+ * Direction and invisible format characters (U+202E, U+2066, U+200B and the like), which could reorder the
+ * site's own text beside them (`[ref …]`) or hide part of a name. ZWJ and ZWNJ stay: scripts and emoji need them.
+ */
+const FORMAT_CHARACTER = /(?![\u200c\u200d])\p{Cf}/gu;
+
+/** The requester's text as a header shows it: one line, without direction or invisible format characters. */
+export function headerText(value: string): string {
+  return value.replace(LINE_ENDING, ' ').replace(FORMAT_CHARACTER, '').trim();
 }
 
 const NOT_GIVEN = '(not given)';
@@ -91,8 +99,8 @@ export function composeConsultationMail(
     reference: string;
   },
 ): SendMailOptions {
-  const name = oneLine(request.client_name);
-  const sector = request.technology_sector ? ` (${oneLine(request.technology_sector)})` : '';
+  const name = headerText(request.client_name) || '(a name without printable characters)';
+  const sector = request.technology_sector ? ` (${headerText(request.technology_sector)})` : '';
   // A marker the requester cannot know in advance, so their text cannot close the block early.
   const marker = randomBytes(4).toString('hex');
   const begin = `----- BEGIN REQUESTER'S TEXT ${marker} (untrusted) -----`;

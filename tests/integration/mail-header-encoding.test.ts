@@ -35,6 +35,18 @@ async function oneMailFrom(send: () => Promise<void>): Promise<ReceivedMail> {
   return mail;
 }
 
+/** The mail a schedule_consultation call over REST becomes. */
+function mailOverRest(name: string, email: string, sector: string): Promise<ReceivedMail> {
+  return oneMailFrom(async () => {
+    const response = await fetch(`${app.url}/api/agent/tools/schedule-consultation`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: name, client_email: email, technology_sector: sector }),
+    });
+    expect(response.status).toBe(200);
+  });
+}
+
 function expectTypedHeaders(mail: ReceivedMail, name: string, sector: string, email: string): void {
   expect(mail.parsed.subject).toMatch(
     new RegExp(`^${escapeRegExp(`Consultation request from ${name} (${sector})`)} \\[ref \\d{6}-[0-9A-Z]{6}\\]$`),
@@ -47,15 +59,7 @@ function expectTypedHeaders(mail: ReceivedMail, name: string, sector: string, em
 describe.each(TYPED)('%s', (_label, name, sector) => {
   it('through REST', async () => {
     const email = 'rest@requester.example';
-    const mail = await oneMailFrom(async () => {
-      const response = await fetch(`${app.url}/api/agent/tools/schedule-consultation`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ client_name: name, client_email: email, technology_sector: sector }),
-      });
-      expect(response.status).toBe(200);
-    });
-    expectTypedHeaders(mail, name, sector, email);
+    expectTypedHeaders(await mailOverRest(name, email, sector), name, sector, email);
   });
 
   it('through MCP (tools/call schedule_consultation)', async () => {
@@ -90,6 +94,18 @@ describe.each(TYPED)('%s', (_label, name, sector) => {
       expect(await response.text()).toContain('Request sent');
     });
     expectTypedHeaders(mail, name, sector, email);
+  });
+});
+
+describe('direction and invisible format characters', () => {
+  it('never reach the Subject or the Reply-To name, where they could reorder the reference', async () => {
+    const email = 'bidi@requester.example';
+    const name = 'Ada \u202E]fer[ \u2066Lovelace\u2069\u200B';
+    const sector = 'fin\u200Ftech\u00AD\u2060';
+    const mail = await mailOverRest(name, email, sector);
+    expectTypedHeaders(mail, 'Ada ]fer[ Lovelace', 'fintech', email);
+    // The requester's text is kept as typed inside the untrusted block, where each field is a line of its own.
+    expect(String(mail.parsed.text)).toContain(`Name: ${name}`);
   });
 });
 

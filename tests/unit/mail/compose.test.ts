@@ -35,16 +35,16 @@ describe("the consultant's mail says where a request came from and what it is ab
     expect(String(mail.html)).toContain('Brand Identity &amp; Rebrand');
   });
 
-  it("a suggestion decided by the engagement's own description names those words", () => {
+  it("a suggestion decided by the engagement's own description counts those words, without quoting the requester", () => {
     const described = { ...request, project_context: 'Analyst briefings and campaigns reviewed before release.' };
     const suggestion = suggestEngagement(engagements, described);
     expect(suggestion.matchedKeywords).toEqual([]);
     const text = String(
       composeConsultationMail(described, { ...envelope, ...mailTriage({ kind: 'form' }, suggestion) }).text,
     );
-    expect(text).toMatch(
-      /Suggested engagement: Advisory Retainer \(matched its description: "campaigns", "reviewed", "briefings"/,
-    );
+    expect(text).toMatch(/Suggested engagement: Advisory Retainer \(matched \d words of its description/);
+    const trusted = text.slice(0, text.indexOf('BEGIN REQUESTER'));
+    for (const word of ['campaigns', 'reviewed', 'briefings']) expect(trusted).not.toContain(word);
   });
 
   it('without a project context or sector: the usual first step, and no words claimed', () => {
@@ -185,5 +185,30 @@ describe("the requester's words are marked as untrusted", () => {
   it("names the reference in the subject and the body, outside the requester's words", () => {
     expect(mail.subject).toBe('Consultation request from Mallory [ref 261123-7K2M9X]');
     expect(text.indexOf('Reference: 261123-7K2M9X')).toBeLessThan(text.indexOf(UNTRUSTED_NOTICE));
+  });
+});
+
+describe('the headers carry none of the direction and invisible format characters the requester typed', () => {
+  it('drops them from the subject and the Reply-To name, and keeps ZWJ and ZWNJ, which scripts and emoji need', () => {
+    const mail = composeConsultationMail(
+      {
+        ...request,
+        client_name: 'Eve\u202E]fer[\u2067 \u200B\u00ADمی\u200Cخواهم 👩\u200D💻',
+        technology_sector: 'ai\uFEFF',
+      },
+      { ...envelope, ...mailTriage({ kind: 'form' }, suggestEngagement(engagements, request)) },
+    );
+    expect(mail.subject).toBe(
+      `Consultation request from Eve]fer[ می\u200Cخواهم 👩\u200D💻 (ai) [ref ${envelope.reference}]`,
+    );
+    expect(mail.replyTo).toEqual({ name: 'Eve]fer[ می\u200Cخواهم 👩\u200D💻', address: request.client_email });
+  });
+
+  it('names a requester whose name is only such characters in words of the site', () => {
+    const mail = composeConsultationMail(
+      { ...request, client_name: '\u202E\u2066' },
+      { ...envelope, ...mailTriage({ kind: 'form' }, suggestEngagement(engagements, request)) },
+    );
+    expect(mail.subject).toMatch(/^Consultation request from \(a name without printable characters\) \(fintech\)/);
   });
 });
