@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { RESOURCES } from '@/lib/agent/resources';
 import { getSite } from '@/lib/content';
 import { API_VERSION } from '@/lib/version';
@@ -8,14 +9,14 @@ import { listMcpTools } from '@/lib/mcp/surface/tools';
 import { MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
 import { SERVER_CARD_SCHEMA_URL, type ServerCard } from './server-card-schema';
 
-/** The host of an origin in reverse-DNS order ("plainword.example" → "example.plainword"), as card names are. */
+/**
+ * The host of an origin in reverse-DNS order ("plainword.example" → "example.plainword"), as card names are. An IP
+ * address has no DNS order and is kept as written ("127.0.0.1"; an IPv6 address with dashes for colons).
+ */
 function reverseDns(origin: string): string {
-  return new URL(origin).hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/:/g, '-')
-    .split('.')
-    .reverse()
-    .join('.');
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) return host.replace(/:/g, '-');
+  return host.split('.').reverse().join('.');
 }
 
 /**

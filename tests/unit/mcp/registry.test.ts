@@ -31,6 +31,14 @@ describe('the MCP Registry listing', () => {
     });
   });
 
+  it('names the server by its host in reverse-DNS order, and an IP address as written', () => {
+    const nameOf = (origin: string) => buildServerCard(origin).name.split('/')[0];
+    expect(nameOf('https://plainword.example')).toBe('example.plainword');
+    expect(nameOf('http://localhost:3000')).toBe('localhost');
+    expect(nameOf('http://127.0.0.1:3900')).toBe('127.0.0.1');
+    expect(nameOf('http://[::1]:3900')).toBe('--1');
+  });
+
   it('MCP_REGISTRY_PUBLIC_KEY must be a base64 Ed25519 public key', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(parseConfig({ MCP_REGISTRY_PUBLIC_KEY: key }).MCP_REGISTRY_PUBLIC_KEY).toBe(key);
