@@ -62,9 +62,11 @@ function countVerified(
   const { authority, target } = requestAuthority(requestTarget, headers.get('host'));
   // A request for another site's name is refused by the host check; its signature says nothing of this site.
   if (authority === undefined || !isSiteHost(authority)) return;
-  void agentIdentityOf({ method, authority, target, headers }).then(
-    (identity) => identity.verified && isFirstSighting(identity.signature) && count('verified', family),
-  );
+  void agentIdentityOf({ method, authority, target, headers })
+    .then(async (identity) => {
+      if (identity.verified && (await isFirstSighting(identity.signature))) count('verified', family);
+    })
+    .catch((error: unknown) => console.warn('[insights] a verified signature could not be counted', error));
 }
 
 /** A Node request's headers as a HeaderSource, without copying them. */

@@ -3,10 +3,12 @@ import { setIdempotencyStore } from '@/lib/http/idempotency';
 import { setQuotaStore } from '@/lib/http/quota';
 import { setEndedSessions } from '@/lib/mcp/transport/sessions';
 import { processSingleton } from '@/lib/process-singleton';
+import { setSightingStore } from '@/lib/security/web-bot-auth/first-sighting';
 import type { RedisScripts } from './client';
 import { RedisIdempotencyStore } from './idempotency-store';
 import { RedisQuotaStore } from './quota-store';
 import { RedisEndedSessions } from './session-store';
+import { RedisSightings } from './sighting-store';
 
 const connection = processSingleton<{ url?: string; redis?: RedisScripts & { close(): void } }>(
   'redis-connection',
@@ -19,7 +21,7 @@ export function sharedRedis(): RedisScripts | undefined {
 }
 
 /**
- * Chooses where ended MCP sessions, quotas and Idempotency-Key records live: in this process's memory (the
+ * Chooses where ended MCP sessions, quotas, Idempotency-Key records and counted signatures live: in this process's memory (the
  * default, right for one instance), or, with REDIS_URL, in Redis, shared by every instance. Called once by
  * startServices (lib/start-up/services.ts) before anything is served. An unreachable Redis does not stop start-up: the server serves, logs a
  * warning, and connects in the background (docs/deployment.md, "If Redis is unreachable").
@@ -34,6 +36,7 @@ export async function chooseSharedStores(redisUrl: string | undefined): Promise<
   setQuotaStore(new RedisQuotaStore(redis));
   setEndedSessions(new RedisEndedSessions(redis, { maxEnded: getConfig().MCP_MAX_SESSIONS }));
   setIdempotencyStore(new RedisIdempotencyStore(redis));
+  setSightingStore(new RedisSightings(redis));
   if (await redis.connect()) {
     console.info(`[redis] MCP sessions, quotas and idempotency keys are shared through ${describeRedisUrl(redisUrl)}.`);
   } else {

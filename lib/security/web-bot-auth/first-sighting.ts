@@ -1,27 +1,54 @@
 import { processSingleton } from '@/lib/process-singleton';
 
-/** The most signatures remembered at once; a signature lives a day at most (verify-request.ts). */
-export const MAX_SIGHTINGS = 10_000;
-
-/** Verified signatures already taken, by id, with the time each expires. One per process, as the counts are. */
-const sightings = processSingleton('web-bot-auth-sightings', () => new Map<string, number>());
-
-/**
- * Whether a verified signature is seen for the first time within its life, so that a replay of it is counted
- * once. Each is remembered until it expires; when MAX_SIGHTINGS live ones are held, a new one is not taken (a
- * count too low, never one counted twice).
- */
-export function isFirstSighting(signature: { id: string; expiresAt: number }, now = Date.now()): boolean {
-  if (sightings.has(signature.id)) return false;
-  if (sightings.size >= MAX_SIGHTINGS) {
-    for (const [id, expiresAt] of sightings) if (expiresAt <= now) sightings.delete(id);
-    if (sightings.size >= MAX_SIGHTINGS) return false;
-  }
-  sightings.set(signature.id, signature.expiresAt);
-  return true;
+/** A verified signature as the count knows it: its id (key id and signature bytes) and when it expires (ms). */
+export interface SeenSignature {
+  id: string;
+  expiresAt: number;
 }
 
-/** Forgets every sighting (tests). */
-export function forgetSightings(): void {
-  sightings.clear();
+/** Where verified signatures are remembered until they expire, so that each is counted once. */
+export interface SightingStore {
+  /** Whether `signature` is seen for the first time within its life; it is then remembered until it expires. */
+  isFirstSighting(signature: SeenSignature, now?: number): Promise<boolean>;
+}
+
+/** The most signatures one process remembers at once; a signature lives a day at most (verify-request.ts). */
+export const MAX_SIGHTINGS = 10_000;
+
+/**
+ * Signatures remembered in this process, each until it expires. When MAX_SIGHTINGS live ones are held, a new one is
+ * not taken: a count too low, never one counted twice.
+ */
+export class MemorySightings implements SightingStore {
+  private readonly seen = new Map<string, number>();
+
+  async isFirstSighting(signature: SeenSignature, now = Date.now()): Promise<boolean> {
+    return this.take(signature, now);
+  }
+
+  /** The synchronous step, for the Redis store's fallback too. */
+  take(signature: SeenSignature, now = Date.now()): boolean {
+    if (this.seen.has(signature.id)) return false;
+    if (this.seen.size >= MAX_SIGHTINGS) {
+      for (const [id, expiresAt] of this.seen) if (expiresAt <= now) this.seen.delete(id);
+      if (this.seen.size >= MAX_SIGHTINGS) return false;
+    }
+    this.seen.set(signature.id, signature.expiresAt);
+    return true;
+  }
+}
+
+// One per process: under bare `next start` proxy.ts, which counts, is a bundle of its own.
+const sightings = processSingleton<{ store: SightingStore }>('web-bot-auth-sightings', () => ({
+  store: new MemorySightings(),
+}));
+
+/** Whether a verified signature is seen for the first time within its life, in the store chosen at start. */
+export function isFirstSighting(signature: SeenSignature): Promise<boolean> {
+  return sightings.store.isFirstSighting(signature);
+}
+
+/** Remembers signatures in `store` from now on (Redis, shared by every instance: lib/redis/shared-stores.ts). */
+export function setSightingStore(store: SightingStore): void {
+  sightings.store = store;
 }

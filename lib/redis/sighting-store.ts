@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { MemorySightings, type SeenSignature, type SightingStore } from '@/lib/security/web-bot-auth/first-sighting';
+import type { RedisScripts } from './client';
+import { RedisUnavailableError } from './errors';
+import { KEY_PREFIX } from './keys';
+
+/** SET NX for the signature's remaining life: 1 when this call took it, 0 when it was there. ARGV[1]: ms to live. */
+const TAKE = `return redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) and 1 or 0`;
+
+/**
+ * Verified signatures in Redis, each key expiring with its signature, so that a replay sent to another instance is
+ * not counted again. While Redis cannot answer, this instance's memory decides (a replay to two instances may then
+ * count twice): a count is not worth refusing or holding up a request for.
+ */
+export class RedisSightings implements SightingStore {
+  private readonly fallback = new MemorySightings();
+
+  constructor(
+    private readonly redis: RedisScripts,
+    private readonly prefix = KEY_PREFIX,
+  ) {}
+
+  async isFirstSighting(signature: SeenSignature, now = Date.now()): Promise<boolean> {
+    if (signature.expiresAt <= now) return false;
+    const id = createHash('sha256').update(signature.id).digest('base64url');
+    try {
+      const taken = await this.redis.evaluate(
+        TAKE,
+        [`${this.prefix}:signature-seen:${id}`],
+        [String(signature.expiresAt - now)],
+      );
+      return taken === 1;
+    } catch (error) {
+      if (!(error instanceof RedisUnavailableError)) throw error;
+      return this.fallback.take(signature, now);
+    }
+  }
+}
