@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../lib/version';
 import { defaultAppServer } from './support/app';
@@ -283,5 +284,49 @@ describe(`a trailing slash under /api is served as the path without it (${server
     expect(response.status).toBe(404);
     expectSharedHeaders(response);
     expect(await response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe(`a body sent with a content coding other than identity (${server})`, () => {
+  const post = (path: string, body: BodyInit, headers: Record<string, string>) =>
+    fetch(`${served.app.url}${path}`, {
+      method: 'POST',
+      headers: { ...FROM_A_BROWSER, 'Content-Type': 'application/json', ...headers },
+      body,
+    });
+
+  async function expectUnsupportedEncoding(response: Response): Promise<void> {
+    expect(response.status).toBe(415);
+    expectSharedHeaders(response);
+    expect(response.headers.get('accept-encoding')).toBe('identity');
+    const body = (await response.json()) as { error: { code: string; message: string; resolution: string } };
+    expect(body.error.code).toBe('UNSUPPORTED_CONTENT_ENCODING');
+    expect(body.error.message).toContain('Content-Encoding');
+    expect(body.error.message).toContain('gzip');
+    // The message is about the coding, not the bytes: nothing of the compressed body is echoed.
+    expect(body.error.message).not.toMatch(/[\u0000-\u001f\ufffd]/);
+    expect(body.error.resolution).toMatch(/uncompressed/);
+  }
+
+  it('a gzip body to a REST tool: 415 naming Content-Encoding; identity is read as before', async () => {
+    const path = '/api/agent/tools/evaluate-client-needs';
+    await expectUnsupportedEncoding(
+      await post(path, gzipSync(JSON.stringify(EVALUATE)), { 'Content-Encoding': 'gzip' }),
+    );
+    const identity = await post(path, JSON.stringify(EVALUATE), { 'Content-Encoding': 'identity' });
+    expect(identity.status).toBe(200);
+  });
+
+  it('a gzip body to /api/mcp: 415 with the envelope, as its other HTTP-level errors; identity is read', async () => {
+    const gzip = await post('/api/mcp', gzipSync(JSON.stringify(INITIALIZE)), {
+      'Content-Encoding': 'gzip',
+      Accept: MCP_ACCEPT,
+    });
+    await expectUnsupportedEncoding(gzip);
+    const identity = await post('/api/mcp', JSON.stringify(INITIALIZE), {
+      'Content-Encoding': 'Identity',
+      Accept: MCP_ACCEPT,
+    });
+    expect(identity.status).toBe(200);
   });
 });
