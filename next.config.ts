@@ -27,6 +27,9 @@ const nextConfig: NextConfig = {
   // The embedded insights store loads its native binary at run time (lib/insights/lmdb-store.ts).
   serverExternalPackages: ['lmdb'],
   reactStrictMode: true,
+  // Next's own trailing-slash redirect is answered before the header rules below, so without CORS or REST-Version;
+  // proxy.ts redirects pages instead, and /api serves the path without the slash (lib/http/trailing-slash.ts).
+  skipTrailingSlashRedirect: true,
   async rewrites() {
     return {
       beforeFiles: [

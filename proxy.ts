@@ -6,6 +6,7 @@ import { projectServer } from '@/lib/start-up/project-server';
 import { acceptPrefersMarkdown } from '@/lib/http/negotiate';
 import { API_HEADERS, isApiPath, isPagePath } from '@/lib/http/shared-headers';
 import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
+import { trailingSlashRedirect } from '@/lib/http/trailing-slash';
 import { MAX_USER_AGENT_LENGTH, boundedUserAgent } from '@/lib/http/user-agent';
 import { forbiddenHostError } from '@/lib/security/allowed-host';
 import { refuseServerAction } from '@/lib/security/server-actions';
@@ -60,7 +61,8 @@ function refuseFormPost(request: NextRequest): NextResponse | undefined {
  * Next 16's proxy (formerly middleware.ts), run by Next for every request it serves. It counts the request when
  * Next serves alone (lib/insights). It refuses a request for another site's name (DNS rebinding,
  * lib/security/allowed-host.ts), a method no route has (lib/http/unrouted-method.ts) and a forged form post, as
- * the project's server does before Next; bounds the User-Agent; and gives the human pages as markdown to AI agents and to clients that prefer it
+ * the project's server does before Next; redirects a page path's trailing slash (lib/http/trailing-slash.ts);
+ * bounds the User-Agent; and gives the human pages as markdown to AI agents and to clients that prefer it
  * (docs/agents-and-crawlers.md, "Every page as markdown"). Shared headers come from next.config.ts.
  */
 export function proxy(request: NextRequest): NextResponse {
@@ -78,6 +80,10 @@ export function proxy(request: NextRequest): NextResponse {
   }
   const unrouted = unroutedMethodAnswer(request.method, request.nextUrl.pathname);
   if (unrouted) return new NextResponse(unrouted.body, { status: unrouted.status, headers: unrouted.headers });
+  const canonical = trailingSlashRedirect(request.nextUrl.pathname);
+  // A plain URL: NextURL puts back the trailing slash the request had when Next's own redirect is off.
+  if (canonical !== undefined)
+    return NextResponse.redirect(new URL(canonical + request.nextUrl.search, request.url), 308);
   const refusal = request.method === 'POST' ? refuseFormPost(request) : undefined;
   if (refusal) return refusal;
   const init = boundedRequest(request);

@@ -11,7 +11,8 @@ export const resourcePath = (name: string): string => `${MANIFEST_PATH}/resource
 export const toolPath = (slug: string): string => `${MANIFEST_PATH}/tools/${slug}`;
 
 const ANY_SEGMENT = '[^/]+';
-const exactly = (path: string) => new RegExp(`^${path}$`);
+// A trailing slash is served as the path without it (lib/http/trailing-slash.ts), so it has the same methods.
+const exactly = (path: string) => new RegExp(`^${path}/?$`);
 
 /**
  * The methods each API path has, for answers given before a route is reached (a method Next does not route, such

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
-import { InvalidJsonError, PayloadTooLargeError, ValidationError } from './errors';
+import { shortened } from '@/lib/text/shortened';
+import { InvalidJsonError, PayloadTooLargeError, UnsupportedContentEncodingError, ValidationError } from './errors';
 import { describeProblems, validateInput } from './validate';
 
 /** The largest JSON body the API reads (docs/agent-api.md, "Limits and quotas"). Larger bodies get 413. */
@@ -55,6 +56,23 @@ export function readNodeBody(request: IncomingMessage, limit: number): Promise<B
   });
 }
 
+/**
+ * Refuses a body sent with a content coding other than identity (gzip, br, …): the API reads bodies as sent, and
+ * would otherwise parse the compressed bytes as JSON. RFC 9110 §15.5.16 makes that a 415, and §12.5.3 lets the
+ * answer's Accept-Encoding say what is taken. Shared by the REST tools and /api/mcp (docs/agent-api.md, "Errors").
+ */
+export function requireIdentityEncoding(request: Request): void {
+  const header = request.headers.get('content-encoding');
+  if (header === null) return;
+  const codings = header.split(',').map((coding) => coding.trim().toLowerCase());
+  if (codings.every((coding) => coding === '' || coding === 'identity')) return;
+  throw new UnsupportedContentEncodingError(
+    `The request body was sent with Content-Encoding: ${shortened(header, 64)}, which this API does not decode.`,
+    'Send the JSON body uncompressed, without a Content-Encoding header (or with Content-Encoding: identity).',
+    { 'Accept-Encoding': 'identity' },
+  );
+}
+
 /** Reads the body as text, refusing it with 413 as soon as it passes `limit` bytes (declared or streamed). */
 async function readLimited(request: Request, limit: number): Promise<string> {
   const text = await readBodyText(request, limit);
@@ -66,8 +84,9 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 }
 
 /**
- * Reads a JSON request body and validates it against `schema`. Not JSON, malformed JSON, a body over
- * MAX_BODY_BYTES, or fields that are missing or wrong each get their own 400/413 with the envelope; a
+ * Reads a JSON request body and validates it against `schema`. Not JSON, a content coding other than identity,
+ * malformed JSON, a body over MAX_BODY_BYTES, or fields that are missing or wrong each get their own 400/413/415
+ * with the envelope; a
  * validation error names the bad fields (a bounded list, lib/http/validate.ts). `expected` is the one-line shape
  * shown in the resolution.
  */
@@ -83,6 +102,7 @@ export async function readJsonBody<S extends z.ZodType>(
       `Send a JSON object with the header Content-Type: application/json, with ${expected}.`,
     );
   }
+  requireIdentityEncoding(request);
   const text = await readLimited(request, MAX_BODY_BYTES);
   let data: unknown;
   try {

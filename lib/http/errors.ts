@@ -69,6 +69,12 @@ export class PayloadTooLargeError extends ApiError {
   readonly code = 'PAYLOAD_TOO_LARGE';
 }
 
+/** 415: the body was sent with a content coding (Content-Encoding) other than identity, which the API does not read. */
+export class UnsupportedContentEncodingError extends ApiError {
+  readonly status = 415;
+  readonly code = 'UNSUPPORTED_CONTENT_ENCODING';
+}
+
 /** 429: past a quota; `Retry-After` says when to come back. */
 export class RateLimitedError extends ApiError {
   readonly status = 429;

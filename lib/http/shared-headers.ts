@@ -17,7 +17,7 @@ export const SHARED_HEADERS: Readonly<Record<string, string>> = {
     'Mcp-Method, Mcp-Name, Mcp-Param-Idempotency-Key, Last-Event-ID, If-None-Match',
   'Access-Control-Expose-Headers':
     'REST-Version, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ' +
-    'Mcp-Session-Id, MCP-Protocol-Version, Content-Disposition, Idempotent-Replayed, ETag',
+    'Mcp-Session-Id, MCP-Protocol-Version, Content-Disposition, Idempotent-Replayed, ETag, Accept-Encoding',
   'Access-Control-Max-Age': '86400',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -60,10 +60,11 @@ export function showRequestForm(root: HTMLElement, app: HostConnection, draft: D
     { class: 'status', role: 'status', 'aria-live': 'polite' },
     problem ? el('span', { class: 'error' }, problem) : null,
   );
+  const heading = el('h2', { id: 'request-title', tabindex: '-1' }, 'Request a consultation');
   const form = el(
     'form',
     { class: 'request', novalidate: true, 'aria-labelledby': 'request-title' },
-    el('h2', { id: 'request-title', tabindex: '-1' }, 'Request a consultation'),
+    heading,
     el('p', { class: 'muted' }, 'Check the details below: nothing is sent until you press Send.'),
     ...rows,
     el('div', { class: 'actions' }, send),
@@ -97,9 +98,9 @@ export function showRequestForm(root: HTMLElement, app: HostConnection, draft: D
     });
   });
   show(root, form);
-  // The first required field still empty, else Send: a pre-filled request is one key press from sent.
-  const empty = FIELDS.find(({ name }) => inputs.get(name)?.required && !inputs.get(name)?.value);
-  (empty ? inputs.get(empty.name) : send)?.focus();
+  // The heading, never Send or a field: the form may open while the person is still typing in the host's chat
+  // box, and an Enter meant for the chat must not submit it. A screen reader starts reading at the heading.
+  heading.focus();
 }
 
 function markField(

@@ -75,6 +75,14 @@ async function contentHeight(view: FrameLocator): Promise<number> {
   return view.locator('html').evaluate((html) => html.getBoundingClientRect().height);
 }
 
+/** The view's document.activeElement: its tag and text. */
+function focusedIn(view: FrameLocator): Promise<{ tag?: string; text?: string | null }> {
+  return view.locator('html').evaluate(() => ({
+    tag: document.activeElement?.tagName,
+    text: document.activeElement?.textContent,
+  }));
+}
+
 async function openRequestAndFill(view: FrameLocator): Promise<void> {
   await view.getByRole('button', { name: 'Request a consultation' }).click();
   await expect(view.getByLabel('What prompted this (optional)')).toHaveValue(CHALLENGES);
@@ -186,10 +194,13 @@ test('a model preparing the request opens it pre-filled; nothing is sent until t
   await expect(view.getByLabel('Your name')).toHaveValue(draft.client_name);
   await expect(view.getByLabel('Email')).toHaveValue(draft.client_email);
   await expect(view.getByLabel('What prompted this (optional)')).toHaveValue(draft.project_context);
-  // Every required field is filled, so focus waits on Send: the person reads, then sends.
-  await expect(view.getByRole('button', { name: 'Send request' })).toBeFocused();
+  // Focus is on the heading, not Send: an Enter meant for the host's chat box submits nothing.
+  await expect.poll(() => focusedIn(view)).toEqual({ tag: 'H2', text: 'Request a consultation' });
+  await expect(view.getByRole('button', { name: 'Send request' })).not.toBeFocused();
+  await page.keyboard.press('Enter');
   await page.waitForTimeout(500);
   expect(smtp.received.length).toBe(before);
+  await expect(view.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
 
   // The tool's own rules, checked in the form: the address is refused at its field, and nothing is sent.
   await view.getByRole('button', { name: 'Send request' }).click();

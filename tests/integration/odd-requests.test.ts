@@ -1,4 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { API_VERSION } from '../../lib/version';
 import { defaultAppServer } from './support/app';
 import { appForThisFile } from './support/app-for-file';
 import { type RawAnswer, rawRequest } from './support/raw-http';
@@ -167,6 +169,23 @@ const ROWS: Row[] = [
     projectOnly: true,
   },
   {
+    name: 'PROPFIND on the manifest with a trailing slash: 405 envelope with the manifest’s Allow',
+    head: (host) => `PROPFIND /api/agent/ HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      envelope(answer, 405, 'METHOD_NOT_ALLOWED');
+      expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
+    },
+  },
+  {
+    name: 'a page with a trailing slash: 308 to the page, with the shared headers',
+    head: (host) => `GET /about/?x=1 HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      expect(answer.status).toBe(308);
+      expect(answer.headers.location).toBe('/about?x=1');
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+    },
+  },
+  {
     name: 'a trailing-slash redirect stays on this site',
     head: (host) => `GET //evil.example/about/ HTTP/1.1\r\nHost: ${host}`,
     expected: (answer) => {
@@ -191,5 +210,123 @@ describe(`odd methods and request targets (${server === 'project' ? "the project
     const log = await served.app.outputShowing(/never/, 300);
     expect(log).not.toMatch(/^\s+at /m);
     expect(log).not.toMatch(/Error:/);
+  });
+});
+
+/** What a browser on another origin sends, and the headers every answer to it must carry (docs/agent-api.md). */
+const FROM_A_BROWSER = { Origin: 'https://client.example' };
+
+function expectSharedHeaders(response: Response): void {
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  expect(response.headers.get('rest-version')).toBe(API_VERSION);
+  expect(response.headers.get('access-control-expose-headers')).toContain('REST-Version');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+}
+
+const EVALUATE = { challenges: 'Our Series B pitch deck does not land with investors', technology_sector: 'fintech' };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'odd-requests', version: '1.0.0' } },
+};
+const MCP_ACCEPT = 'application/json, text/event-stream';
+
+describe(`a trailing slash under /api is served as the path without it (${server})`, () => {
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(`${served.app.url}${path}`, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...FROM_A_BROWSER, ...(init.headers as Record<string, string>) },
+    });
+
+  it('GET /api/agent/: the manifest, with the shared headers', async () => {
+    const response = await call('/api/agent/');
+    expect(response.status).toBe(200);
+    expectSharedHeaders(response);
+    expect(await response.json()).toHaveProperty('tools');
+  });
+
+  it('POST /api/mcp/: initialize answered, with the shared headers', async () => {
+    const response = await call('/api/mcp/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+      body: JSON.stringify(INITIALIZE),
+    });
+    expect(response.status).toBe(200);
+    expectSharedHeaders(response);
+    expect(await response.json()).toMatchObject({ id: 1, result: { protocolVersion: '2025-03-26' } });
+  });
+
+  it('a preflight of POST /api/mcp/: 204, never a redirect (browsers refuse a redirected preflight)', async () => {
+    const response = await call('/api/mcp/', {
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
+    expect(response.status).toBe(204);
+    expectSharedHeaders(response);
+    expect(response.headers.get('allow')).toBe('GET, POST, DELETE, HEAD, OPTIONS');
+  });
+
+  it('POST /api/agent/tools/evaluate-client-needs/: the tool runs', async () => {
+    const response = await call('/api/agent/tools/evaluate-client-needs/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(EVALUATE),
+    });
+    expect(response.status).toBe(200);
+    expectSharedHeaders(response);
+    expect(await response.json()).toHaveProperty('recommended.key');
+  });
+
+  it('an unknown path with a trailing slash: the 404 envelope', async () => {
+    const response = await call('/api/nothing/');
+    expect(response.status).toBe(404);
+    expectSharedHeaders(response);
+    expect(await response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe(`a body sent with a content coding other than identity (${server})`, () => {
+  const post = (path: string, body: BodyInit, headers: Record<string, string>) =>
+    fetch(`${served.app.url}${path}`, {
+      method: 'POST',
+      headers: { ...FROM_A_BROWSER, 'Content-Type': 'application/json', ...headers },
+      body,
+    });
+
+  async function expectUnsupportedEncoding(response: Response): Promise<void> {
+    expect(response.status).toBe(415);
+    expectSharedHeaders(response);
+    expect(response.headers.get('accept-encoding')).toBe('identity');
+    const body = (await response.json()) as { error: { code: string; message: string; resolution: string } };
+    expect(body.error.code).toBe('UNSUPPORTED_CONTENT_ENCODING');
+    expect(body.error.message).toContain('Content-Encoding');
+    expect(body.error.message).toContain('gzip');
+    // The message is about the coding, not the bytes: nothing of the compressed body is echoed.
+    expect(body.error.message).not.toMatch(/[\u0000-\u001f\ufffd]/);
+    expect(body.error.resolution).toMatch(/uncompressed/);
+  }
+
+  it('a gzip body to a REST tool: 415 naming Content-Encoding; identity is read as before', async () => {
+    const path = '/api/agent/tools/evaluate-client-needs';
+    await expectUnsupportedEncoding(
+      await post(path, gzipSync(JSON.stringify(EVALUATE)), { 'Content-Encoding': 'gzip' }),
+    );
+    const identity = await post(path, JSON.stringify(EVALUATE), { 'Content-Encoding': 'identity' });
+    expect(identity.status).toBe(200);
+  });
+
+  it('a gzip body to /api/mcp: 415 with the envelope, as its other HTTP-level errors; identity is read', async () => {
+    const gzip = await post('/api/mcp', gzipSync(JSON.stringify(INITIALIZE)), {
+      'Content-Encoding': 'gzip',
+      Accept: MCP_ACCEPT,
+    });
+    await expectUnsupportedEncoding(gzip);
+    const identity = await post('/api/mcp', JSON.stringify(INITIALIZE), {
+      'Content-Encoding': 'Identity',
+      Accept: MCP_ACCEPT,
+    });
+    expect(identity.status).toBe(200);
   });
 });

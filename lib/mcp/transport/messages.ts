@@ -9,7 +9,7 @@ import {
   isJsonContentType,
 } from '@modelcontextprotocol/server';
 import { type ApiContext, generalQuota } from '@/lib/http/api-route';
-import { readBodyText } from '@/lib/http/body';
+import { readBodyText, requireIdentityEncoding } from '@/lib/http/body';
 import { PayloadTooLargeError } from '@/lib/http/errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { isJsonObject } from '@/lib/text/json-object';
@@ -50,7 +50,8 @@ const invalidRequest = (what: string) =>
 
 /**
  * Reads the JSON-RPC message(s) of a POST (Streamable HTTP, 2025-03-26, "Sending Messages to the Server"):
- * a ready Response for a body that is not JSON (-32700) or not JSON-RPC (-32600); throws 415 and 413.
+ * a ready Response for a body that is not JSON (-32700) or not JSON-RPC (-32600); throws 415 (not sent as JSON,
+ * or compressed) and 413, answered in the envelope as the transport's other HTTP-level errors.
  */
 export async function readPostedMessages(request: Request): Promise<PostedMessages | Response> {
   const type = request.headers.get('content-type');
@@ -60,6 +61,7 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
       RESOLUTION,
     );
   }
+  requireIdentityEncoding(request);
   const text = await readBodyText(request, MCP_MAX_BODY_BYTES);
   if (text === undefined) {
     throw new PayloadTooLargeError(
