@@ -62,6 +62,10 @@ const ERRORS: Record<string, ReturnType<typeof errorResponse>> = {
     },
   ),
   '413': errorResponse(`PAYLOAD_TOO_LARGE: the body is over ${MAX_BODY_BYTES} bytes.`),
+  '415': errorResponse(
+    'UNSUPPORTED_CONTENT_ENCODING: the body was sent with a Content-Encoding other than identity; send it uncompressed.',
+    { 'Accept-Encoding': { schema: { type: 'string', const: 'identity' } } },
+  ),
   '422': errorResponse(
     'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was already used with a different body within 24 hours.',
   ),
@@ -118,7 +122,7 @@ export function buildOpenApi(content: Content, origin: string): Record<string, u
               },
               content: { 'application/json': { schema: ref(tool.output.description ?? `${tool.name}Response`) } },
             },
-            ...errors('400', '405', '413', '429', '500', ...(tool.sideEffects ? ['409', '422', '502'] : [])),
+            ...errors('400', '405', '413', '415', '429', '500', ...(tool.sideEffects ? ['409', '422', '502'] : [])),
           },
         },
       },
