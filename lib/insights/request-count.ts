@@ -6,6 +6,7 @@ import { count, isCounting } from '@/lib/counting/counts';
 import { agentIdentityOf } from '@/lib/security/web-bot-auth/agent-identity';
 import { carriesSignature } from '@/lib/security/web-bot-auth/verify-request';
 import { pathOf } from '@/lib/security/request-target';
+import { trackPendingWork } from '@/lib/pending-work';
 import { surfaceOf } from './surface';
 
 let sitePages: ReadonlySet<string> | undefined;
@@ -35,9 +36,12 @@ export function countRequest(method: string, target: string, headers: HeaderSour
   if (!where) return undefined;
   const family = agentFamilyOfRequest(headers);
   count('request', family, where.surface);
-  // Only a signed request starts a check; every other request costs the three header lookups alone.
+  // Only a signed request starts a check; every other request costs the three header lookups alone. A graceful
+  // stop waits for the check, so a count it ends in is written with the rest.
   if (carriesSignature(headers)) {
-    void agentIdentityOf(method, target, headers).then((identity) => identity.verified && count('verified', family));
+    trackPendingWork(
+      agentIdentityOf(method, target, headers).then((identity) => identity.verified && count('verified', family)),
+    );
   }
   if (where.page !== undefined && isSitePage(where.page)) {
     count('page', where.page, isPerson(family) ? 'people' : 'agents');
