@@ -8,6 +8,7 @@ import { isFirstSighting } from '@/lib/security/web-bot-auth/first-sighting';
 import { carriesSignature } from '@/lib/security/web-bot-auth/verify-request';
 import { requestAuthority } from '@/lib/security/request-line';
 import { pathOf } from '@/lib/security/request-target';
+import { trackPendingWork } from '@/lib/pending-work';
 import { surfaceOf } from './surface';
 
 let sitePages: ReadonlySet<string> | undefined;
@@ -51,7 +52,10 @@ export function countRequest(
   return family;
 }
 
-/** Counts a signed request as `verified` when its signature is valid for the authority it names, once. */
+/**
+ * Counts a signed request as `verified` when its signature is valid for the authority it names, once. A graceful
+ * stop waits for the check, so a count it ends in is written with the rest.
+ */
 function countVerified(
   method: string,
   requestTarget: string,
@@ -62,11 +66,13 @@ function countVerified(
   const { authority, target } = requestAuthority(requestTarget, headers.get('host'));
   // A request for another site's name is refused by the host check; its signature says nothing of this site.
   if (authority === undefined || !isSiteHost(authority)) return;
-  void agentIdentityOf({ method, authority, target, headers })
-    .then(async (identity) => {
-      if (identity.verified && (await isFirstSighting(identity.signature))) count('verified', family);
-    })
-    .catch((error: unknown) => console.warn('[insights] a verified signature could not be counted', error));
+  trackPendingWork(
+    agentIdentityOf({ method, authority, target, headers })
+      .then(async (identity) => {
+        if (identity.verified && (await isFirstSighting(identity.signature))) count('verified', family);
+      })
+      .catch((error: unknown) => console.warn('[insights] a verified signature could not be counted', error)),
+  );
 }
 
 /** A Node request's headers as a HeaderSource, without copying them. */

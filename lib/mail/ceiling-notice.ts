@@ -1,5 +1,6 @@
 import { getConfig } from '@/lib/config/env';
 import { getBio, getSite } from '@/lib/content';
+import { trackPendingWork } from '@/lib/pending-work';
 import { mailTransport, smtpTarget } from './send';
 
 /** The counters of lib/mail/site-ceiling.ts: the agents' share of the day, and the whole ceiling. */
@@ -36,7 +37,7 @@ export function ceilingNoticeText(
 
 /**
  * Tells the consultant, once, that a ceiling tripped (lib/mail/site-ceiling.ts). Sent in the background: the
- * refused call is answered at once, and a notice that cannot be sent is logged.
+ * refused call is answered at once, a graceful stop waits for the notice, and one that cannot be sent is logged.
  */
 export function sendCeilingNotice(
   counter: CeilingCounter,
@@ -47,7 +48,7 @@ export function sendCeilingNotice(
   const config = getConfig();
   const to = config.MAIL_TO ?? getBio().email;
   const { subject, text } = ceilingNoticeText(counter, limit, formReserve, resetSeconds);
-  void (async () => {
+  const sending = (async () => {
     const transport = mailTransport(await smtpTarget(), config.SMTP_TIMEOUT_MS);
     try {
       await transport.sendMail({
@@ -60,4 +61,5 @@ export function sendCeilingNotice(
       transport.close();
     }
   })().catch((error: unknown) => console.warn(`[mail] the notice "${subject}" could not be sent`, error));
+  trackPendingWork(sending);
 }

@@ -17,6 +17,7 @@ import {
   startSession,
 } from './transport/era-2025';
 import { serve2026 } from './transport/era-2026';
+import { SessionStoreFullError } from './transport/errors';
 import { type PostedMessages, countBatch, methodsOf, readPostedMessages, responseMode } from './transport/messages';
 import { STATELESS_REVISIONS, isStatelessRevision } from './transport/protocol';
 import { SESSION_LIFETIME_MS, type SessionRecord, getEndedSessions } from './transport/sessions';
@@ -110,8 +111,15 @@ async function handleMcpGet(request: Request, describeServer: EndpointDocuments[
 /** DELETE /api/mcp: ends the session named by Mcp-Session-Id, on every instance that shares the store. */
 async function handleMcpDelete(request: Request): Promise<Response> {
   const session = await requireSession(request);
-  if (!(await getEndedSessions().end(session.id, session.createdAt + SESSION_LIFETIME_MS))) {
+  const outcome = await getEndedSessions().end(session.id, session.createdAt + SESSION_LIFETIME_MS);
+  if (outcome === 'already-ended') {
     throw new NotFoundError('The MCP session in Mcp-Session-Id has already ended.', START_AGAIN);
+  }
+  if (outcome === 'full') {
+    throw new SessionStoreFullError(
+      'This server already remembers as many ended MCP sessions as it keeps, none of them past its lifetime, so this session could not be recorded as ended: its id still works.',
+      'Stop using this session id and send initialize to start a new session; a session holds nothing, so nothing is lost. A DELETE later, once older records have expired, ends it for good.',
+    );
   }
   return json(
     { sessionId: session.id, ended: true, message: 'The MCP session has ended. Send initialize to start a new one.' },

@@ -1,18 +1,18 @@
-import type { EndedSessionStore } from '@/lib/mcp/transport/sessions';
+import type { EndOutcome, EndedSessionStore } from '@/lib/mcp/transport/sessions';
 import type { RedisScripts } from './client';
 import { RedisUnavailableError, ServiceUnavailableError } from './errors';
 import { KEY_PREFIX } from './keys';
 
 // Ended sessions are one sorted set, scored by the end of each session's lifetime: entries past it are dropped on
-// each write, and past `maxEnded` those closest to their end go first, so the set is bounded in number and time as
-// the memory store is; the key itself expires with its last session. ZSCORE makes a second DELETE, from any
-// instance, see the first. KEYS[1] the set; ARGV: id, until (ms), now (ms), maxEnded.
+// each write, and no other entry is ever dropped (that would make an ended id work again), so a set holding
+// `maxEnded` live entries refuses the next one (-1) instead. It is bounded in number and time as the memory store
+// is; the key itself expires with its last session. ZSCORE makes a second DELETE, from any instance, see the
+// first. KEYS[1] the set; ARGV: id, until (ms), now (ms), maxEnded. Returns 1 ended, 0 already ended, -1 full.
 const END = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
 if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return -1 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-local excess = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[4])
-if excess > 0 then redis.call('ZPOPMIN', KEYS[1], excess) end
 local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
 redis.call('PEXPIREAT', KEYS[1], last[2])
 return 1
@@ -48,10 +48,11 @@ export class RedisEndedSessions implements EndedSessionStore {
     this.now = options.now ?? Date.now;
   }
 
-  async end(id: string, until: number): Promise<boolean> {
+  async end(id: string, until: number): Promise<EndOutcome> {
     try {
       const args = [id, String(Math.ceil(until)), String(this.now()), String(this.maxEnded)];
-      return (await this.redis.evaluate(END, [this.key], args)) === 1;
+      const outcome = await this.redis.evaluate(END, [this.key], args);
+      return outcome === 1 ? 'ended' : outcome === 0 ? 'already-ended' : 'full';
     } catch (error) {
       if (!(error instanceof RedisUnavailableError)) throw error;
       throw new ServiceUnavailableError(

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { MAIL_DEADLINE_MS } from '@/lib/mail/send';
+import { pendingWorkCount, settlePendingWork } from '@/lib/pending-work';
 import { stopServices } from './stop-services';
 
 /**
@@ -14,8 +15,9 @@ const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 
 /**
  * The project server's stop on SIGTERM or SIGINT: it stops accepting, closes idle keep-alive connections, lets
- * the requests in flight finish within `graceMs` (then cuts what is left), writes the counts and closes the
- * stores, and exits 0. A second signal exits at once.
+ * the requests in flight finish within `graceMs` (then cuts what is left), waits, within the same `graceMs`, for
+ * the work they left running (lib/pending-work.ts), writes the counts and closes the stores, and exits 0. A
+ * second signal exits at once.
  */
 export function stopGracefullyOnSignal(server: Server, graceMs = STOP_GRACE_MS): void {
   let stopping = false;
@@ -39,8 +41,15 @@ export function stopGracefullyOnSignal(server: Server, graceMs = STOP_GRACE_MS):
 }
 
 async function stopServer(server: Server, graceMs: number): Promise<void> {
+  const deadline = Date.now() + graceMs;
   const drained = await drain(server, graceMs);
   if (!drained) console.warn(`[server] requests still open after ${graceMs / 1000} s were cut`);
+  // Before the counts are written: a signature check still running ends in a count.
+  if (!(await settlePendingWork(deadline))) {
+    console.warn(
+      `[server] ${pendingWorkCount()} background tasks still running after ${graceMs / 1000} s were dropped`,
+    );
+  }
   await stopServices();
 }
 

@@ -1,10 +1,14 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type AppServer, ROOT, freePort, spawnServer } from './support/app';
 import { type FaultySmtpServer, startFaultySmtpServer } from './support/faulty-smtp';
 import { countOf, embeddedStore, freshDataDir, insightsJson } from './support/insights';
-import { type TestRedis, startRedisServer } from './support/redis';
+import { type TestRedis, postSchedule, startRedisServer } from './support/redis';
+import { type TestSmtpServer, startSmtpServer } from './support/smtp';
+import { type SigningAgent, startSigningAgent } from '../fixtures/signing-agent';
 
 /**
  * A stop as an operator's platform sends it, on both ways of serving the build and on Node 20 and 24: counted
@@ -13,6 +17,8 @@ import { type TestRedis, startRedisServer } from './support/redis';
  * exits as Next decides (143 after SIGTERM, 130 after SIGINT, node_modules/next/dist/server/lib/start-server.js).
  */
 const NODE_24 = '24.21.0';
+const CHATGPT_AGENT =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
 const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -142,6 +148,68 @@ describe.each<AppServer>(['project', 'next'])('a stop during a slow mail deliver
     expect((await exit).code).toBe(expectedCode(server, 'SIGTERM'));
     expect(smtp.accepted).toBe(1);
   });
+});
+
+/** A key directory that serves `origin`'s, `delayMs` late: a signature check that ends after the stop began. */
+async function startLateDirectory(origin: string, delayMs: number) {
+  const server = createServer((request, response) => {
+    setTimeout(() => {
+      void fetch(`${origin}${request.url ?? '/'}`).then(async (upstream) => {
+        const type = upstream.headers.get('content-type') ?? 'application/json';
+        response.writeHead(upstream.status, { 'Content-Type': type }).end(await upstream.text());
+      });
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('work the answers left running, at a stop (project)', () => {
+  let smtp: TestSmtpServer;
+  let agent: SigningAgent;
+  let directory: Awaited<ReturnType<typeof startLateDirectory>>;
+  afterAll(async () => {
+    await Promise.all([smtp?.close(), agent?.close(), directory?.close()]);
+  });
+
+  it(
+    'sends the ceiling notice and keeps the count of a signature checked after the signal',
+    { timeout: 60_000 },
+    async () => {
+      smtp = await startSmtpServer({ mailFromDelayMs: 1000 });
+      agent = await startSigningAgent('ok');
+      directory = await startLateDirectory(agent.origin, 1500);
+      const dataDir = freshDataDir();
+      const env = { DATA_DIR: dataDir, MAIL_LIMIT_PER_DAY: '1', WEB_BOT_AUTH_SIGNERS: directory.origin };
+      const started = await start('project', smtp.env(env));
+      const request = { client_name: 'Ada Quinn', client_email: 'ada@quanta.example' };
+      expect((await postSchedule(started.url, request)).status).toBe(200);
+      // Past the day's ceiling: answered at once, the consultant's notice sent in the background.
+      const refused = await postSchedule(started.url, request);
+      expect(refused.status).toBe(429);
+      await refused.arrayBuffer();
+      const url = `${started.url}/llms.txt`;
+      const signature = await agent.sign(url, { naming: directory.origin });
+      const signed = await fetch(url, { headers: { 'User-Agent': CHATGPT_AGENT, ...signature } });
+      expect(signed.status).toBe(200);
+      await signed.arrayBuffer();
+
+      expect((await exitAfter(started, 'SIGTERM')).code).toBe(0);
+      const subjects = smtp.received.map((mail) => mail.parsed.subject ?? '');
+      expect(
+        subjects.filter((subject) => subject.startsWith("Today's consultation requests are used up")),
+      ).toHaveLength(1);
+      const store = embeddedStore(dataDir);
+      try {
+        expect(await countOf(store, 'verified|ai-assistant/chatgpt')).toBe(1);
+      } finally {
+        await store.close();
+      }
+    },
+  );
 });
 
 describe('a second signal', () => {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type AppServer, type RunningApp, startApp } from './support/app';
-import { mcpInitialize, mcpPost, rpc } from './support/redis';
+import { envelopeOf, mcpInitialize, mcpPost, rpc } from './support/redis';
 import { startSmtpServer } from './support/smtp';
 
 /**
@@ -244,13 +244,18 @@ describe('a flood of MCP initialize calls', () => {
         expect(new Set(ids).size).toBe(300);
         for (const id of [first, ...ids]) expect(id.length).toBeLessThan(160);
         for (const id of [first, ids[0] ?? '', ids[299] ?? '']) expect((await ping(app, id)).status).toBe(200);
-        // What is remembered (ended sessions) is bounded by MCP_MAX_SESSIONS: past it, the earliest ended is forgotten.
+        // What is remembered (ended sessions) is bounded by MCP_MAX_SESSIONS, and none is forgotten before its
+        // lifetime ends: past it a DELETE is refused and says so, and flushes none of the earlier ones.
+        const deleted: { status: number; code: string }[] = [];
         for (const id of ids.slice(0, 60)) {
           const ended = await fetch(`${app.url}/api/mcp`, { method: 'DELETE', headers: { 'Mcp-Session-Id': id } });
-          expect(ended.status).toBe(200);
+          const code = ended.status === 200 ? 'ENDED' : (await envelopeOf(ended)).code;
+          deleted.push({ status: ended.status, code });
         }
-        expect((await ping(app, ids[59] ?? '')).status).toBe(404);
-        expect((await ping(app, first)).status).toBe(200);
+        expect(deleted.slice(0, 50)).toEqual(Array(50).fill({ status: 200, code: 'ENDED' }));
+        expect(deleted.slice(50)).toEqual(Array(10).fill({ status: 507, code: 'SESSION_STORE_FULL' }));
+        for (const id of [ids[0], ids[49]]) expect((await ping(app, id ?? '')).status).toBe(404);
+        for (const id of [ids[50], ids[59], first]) expect((await ping(app, id ?? '')).status).toBe(200);
       } finally {
         await app.stop();
       }

@@ -1,6 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_LIFETIME_MS, getSessionKey, issueSession } from '../../lib/mcp/transport/sessions';
+import { KEY_PREFIX } from '../../lib/redis/keys';
 import { type RunningApp, startApp } from './support/app';
 import {
   type TestRedis,
@@ -120,6 +123,59 @@ describe('two instances sharing Redis', () => {
     const again = await mcpDelete(a.url, session);
     expect(again.status).toBe(404);
     expect((await envelopeOf(again)).code).toBe('NOT_FOUND');
+  });
+
+  it('keeps every ended session ended when the set is full: a DELETE past MCP_MAX_SESSIONS is refused, none flushed', async () => {
+    const newSession = async () => {
+      const initialize = await mcpInitialize(a.url);
+      await initialize.body?.cancel();
+      return initialize.headers.get('mcp-session-id') ?? '';
+    };
+    const status = async (session: string) => {
+      const response = await mcpPost(b.url, rpc(9, 'ping'), session);
+      await response.body?.cancel();
+      return response.status;
+    };
+    // Signed with the key the app uses when MCP_SESSION_KEY is unset, 80 days ago: the nearest its end of them all.
+    const veteran = issueSession(
+      { protocolVersion: '2025-06-18', client: { name: 'veteran', version: '1' } },
+      getSessionKey(),
+      Date.now() - 80 * 86_400_000,
+    ).id;
+    const earlier = await newSession();
+    expect((await mcpDelete(a.url, earlier)).status).toBe(200);
+
+    // Fill the set to MCP_MAX_SESSIONS (10,000 by default) behind the app's back: one record past its lifetime,
+    // the rest live and ending after every real session.
+    const key = `${KEY_PREFIX}:mcp-ended`;
+    const client = createClient({ url: redis.url, RESP: 2 });
+    await client.connect();
+    const fillerEnds = Date.now() + SESSION_LIFETIME_MS + 86_400_000;
+    try {
+      const room = 10_000 - (await client.zCard(key));
+      await client.zAdd(key, { score: Date.now() - 1000, value: 'filler-past-its-lifetime' });
+      await client.zAdd(
+        key,
+        Array.from({ length: room - 1 }, (_, i) => ({ score: fillerEnds, value: `filler-${i}` })),
+      );
+      expect(await client.zCard(key)).toBe(10_000);
+
+      // The record past its lifetime makes room: the session just ended is kept, though nearest its end.
+      expect((await mcpDelete(b.url, veteran)).status).toBe(200);
+      expect(await status(veteran)).toBe(404);
+
+      // Now every record is live: the next DELETE is refused and says so, and flushes no earlier one.
+      const later = await newSession();
+      const refused = await mcpDelete(b.url, later);
+      expect(refused.status).toBe(507);
+      expect((await envelopeOf(refused)).code).toBe('SESSION_STORE_FULL');
+      expect(await status(later)).toBe(200);
+      expect(await status(veteran)).toBe(404);
+      expect(await status(earlier)).toBe(404);
+    } finally {
+      await client.zRemRangeByScore(key, fillerEnds, fillerEnds);
+      client.destroy();
+    }
   });
 
   it('replays on B the answer to an Idempotency-Key used on A, sending one mail', async () => {

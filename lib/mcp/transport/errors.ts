@@ -9,6 +9,15 @@ export class SessionRequiredError extends ApiError {
   readonly code = 'SESSION_REQUIRED';
 }
 
+/**
+ * 507: DELETE could not record the session as ended: the store holds its most ended sessions (MCP_MAX_SESSIONS),
+ * none past its lifetime, and forgetting one would make that id work again. This id still works.
+ */
+export class SessionStoreFullError extends ApiError {
+  readonly status = 507;
+  readonly code = 'SESSION_STORE_FULL';
+}
+
 /** 400: MCP-Protocol-Version names a revision the server does not speak. */
 export class ProtocolVersionError extends ApiError {
   readonly status = 400;

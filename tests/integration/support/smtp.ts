@@ -43,6 +43,8 @@ export function smtpEnv(
 export interface SmtpServerOptions {
   /** Refuse every RCPT TO with 550. */
   rejectRecipients?: boolean;
+  /** Answer each MAIL FROM this late: a mail server slow to take a message, which is lost if the sender quits. */
+  mailFromDelayMs?: number;
 }
 
 /**
@@ -64,6 +66,9 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       state.authAttempts += 1;
       if (auth.username === user && auth.password === pass) callback(null, { user });
       else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
+    onMailFrom(_address, _session, callback) {
+      setTimeout(() => callback(), options.mailFromDelayMs ?? 0);
     },
     onRcptTo(address, _session, callback) {
       if (options.rejectRecipients)

@@ -106,27 +106,42 @@ describe('session ids', () => {
 });
 
 describe('MemoryEndedSessions', () => {
-  it('ends a session once; a second end says false', async () => {
+  it('ends a session once; a second end says so', async () => {
     const store = new MemoryEndedSessions();
     const { id } = open();
     expect(await store.hasEnded(id)).toBe(false);
-    expect(await store.end(id, Date.now() + 60_000)).toBe(true);
+    expect(await store.end(id, Date.now() + 60_000)).toBe('ended');
     expect(await store.hasEnded(id)).toBe(true);
-    expect(await store.end(id, Date.now() + 60_000)).toBe(false);
+    expect(await store.end(id, Date.now() + 60_000)).toBe('already-ended');
   });
 
-  it('stays within maxEnded however many sessions end, and forgets one past its lifetime', async () => {
+  it('when full, refuses the next end rather than forget one: maxEnded more ends flush none', async () => {
     const clock = { now: 1_000_000 };
     const store = new MemoryEndedSessions({ maxEnded: 100, now: () => clock.now });
-    for (let i = 0; i < 1000; i += 1) {
-      await store.end(`id-${i}`, clock.now + 10_000);
-      expect(store.size).toBeLessThanOrEqual(100);
-    }
-    expect(await store.hasEnded('id-999')).toBe(true);
-    expect(await store.hasEnded('id-0')).toBe(false);
-    clock.now += 10_001;
-    expect(await store.hasEnded('id-999')).toBe(false);
-    await store.end('fresh', clock.now + 10_000);
-    expect(store.size).toBe(1);
+    for (let i = 0; i < 100; i += 1) expect(await store.end(`id-${i}`, clock.now + 10_000 + i)).toBe('ended');
+    // The next ends, the one nearest its own end among them, find no room, and are told so.
+    expect(await store.end('nearest-its-end', clock.now + 1)).toBe('full');
+    for (let i = 100; i < 200; i += 1) expect(await store.end(`id-${i}`, clock.now + 10_000)).toBe('full');
+    expect(store.size).toBe(100);
+    for (let i = 0; i < 100; i += 1) expect(await store.hasEnded(`id-${i}`)).toBe(true);
+    expect(await store.hasEnded('nearest-its-end')).toBe(false);
+  });
+
+  it('makes room by forgetting only sessions past their lifetime; the one just ended stays ended', async () => {
+    const clock = { now: 1_000_000 };
+    const store = new MemoryEndedSessions({ maxEnded: 3, now: () => clock.now });
+    await store.end('first', clock.now + 10_000);
+    await store.end('brief', clock.now + 100);
+    await store.end('third', clock.now + 10_000);
+    clock.now += 101;
+    expect(await store.end('just-ended', clock.now + 50)).toBe('ended');
+    expect(store.size).toBe(3);
+    for (const id of ['first', 'third', 'just-ended']) expect(await store.hasEnded(id)).toBe(true);
+    expect(await store.hasEnded('brief')).toBe(false);
+    expect(await store.end('next', clock.now + 10_000)).toBe('full');
+    expect(await store.hasEnded('just-ended')).toBe(true);
+    clock.now += 51;
+    expect(await store.end('next', clock.now + 10_000)).toBe('ended');
+    expect(await store.hasEnded('first')).toBe(true);
   });
 });

@@ -21,9 +21,9 @@ describe('RedisEndedSessions against a real redis-server', () => {
   it('a session ended through one connection has ended for the other; a second end says false', async () => {
     const { a, b } = stores();
     expect(await b.hasEnded('session-1')).toBe(false);
-    expect(await a.end('session-1', Date.now() + 60_000)).toBe(true);
+    expect(await a.end('session-1', Date.now() + 60_000)).toBe('ended');
     expect(await b.hasEnded('session-1')).toBe(true);
-    expect(await b.end('session-1', Date.now() + 60_000)).toBe(false);
+    expect(await b.end('session-1', Date.now() + 60_000)).toBe('already-ended');
     expect(await a.hasEnded('session-2')).toBe(false);
   });
 
@@ -37,18 +37,29 @@ describe('RedisEndedSessions against a real redis-server', () => {
     expect(await a.hasEnded('short')).toBe(false);
   });
 
-  it('remembers at most maxEnded sessions, and none past its lifetime, however many are ended', async () => {
+  it('remembers at most maxEnded sessions: when full, ends are refused and none is flushed', async () => {
     const { a, b, key } = stores(50);
-    for (let i = 0; i < 200; i += 1) expect(await a.end(`s-${i}`, Date.now() + 60_000 + i)).toBe(true);
+    for (let i = 0; i < 50; i += 1) expect(await a.end(`s-${i}`, Date.now() + 60_000 + i)).toBe('ended');
+    // The one nearest its own end is refused too, not added and popped at once.
+    expect(await b.end('nearest-its-end', Date.now() + 10_000)).toBe('full');
+    for (let i = 50; i < 100; i += 1) expect(await b.end(`s-${i}`, Date.now() + 60_000)).toBe('full');
     expect(await redis.inspect.zCard(key)).toBe(50);
-    expect(await b.hasEnded('s-199')).toBe(true);
-    expect(await b.hasEnded('s-0')).toBe(false);
+    for (let i = 0; i < 50; i += 1) expect(await b.hasEnded(`s-${i}`)).toBe(true);
+    expect(await a.hasEnded('nearest-its-end')).toBe(false);
     // The set lives no longer than its last session.
-    expect(await redis.inspect.pTTL(key)).toBeLessThanOrEqual(60_200);
+    expect(await redis.inspect.pTTL(key)).toBeLessThanOrEqual(60_050);
+  });
+
+  it('makes room by dropping only sessions past their lifetime; the one just ended stays ended', async () => {
+    const { a, b, key } = stores(3);
+    await a.end('first', Date.now() + 60_000);
     await a.end('brief', Date.now() + 100);
+    await a.end('third', Date.now() + 60_000);
     await sleep(200);
-    await a.end('later', Date.now() + 60_000);
+    expect(await b.end('just-ended', Date.now() + 30_000)).toBe('ended');
     expect(await redis.inspect.zScore(key, 'brief')).toBeNull();
+    expect(await a.end('next', Date.now() + 60_000)).toBe('full');
+    for (const id of ['first', 'third', 'just-ended']) expect(await b.hasEnded(id)).toBe(true);
   });
 
   it('when Redis cannot be reached: ending is 503 at once, and a session is not taken for ended', async () => {
