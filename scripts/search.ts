@@ -4,6 +4,7 @@
  * Usage:
  *   npx tsx scripts/search.ts "query"             the first ten results
  *   npx tsx scripts/search.ts --corpus [file]     accuracy on a labelled corpus (default tests/fixtures/search-queries.json)
+ *   npx tsx scripts/search.ts --tuning [file]     the tuning half only, for use while tuning
  */
 import { siteDocumentLibrary } from '../lib/discovery/mcp/documents';
 import { measureSearchAccuracy, readQueryCorpus } from '../lib/discovery/mcp/search/accuracy';
@@ -11,10 +12,13 @@ import { measureSearchAccuracy, readQueryCorpus } from '../lib/discovery/mcp/sea
 const DEFAULT_CORPUS = 'tests/fixtures/search-queries.json';
 const library = siteDocumentLibrary('https://consultant.example');
 
-if (process.argv.includes('--corpus')) {
-  const file = process.argv[process.argv.indexOf('--corpus') + 1] ?? DEFAULT_CORPUS;
+const corpusFlag = ['--corpus', '--tuning'].find((flag) => process.argv.includes(flag));
+if (corpusFlag) {
+  const file = process.argv[process.argv.indexOf(corpusFlag) + 1] ?? DEFAULT_CORPUS;
   const queries = readQueryCorpus(file);
-  for (const split of ['tuning', 'held-out'] as const) {
+  // Held-out accuracy is measured once per change, at its end; seen after every try, it would steer the tuning too.
+  const splits = corpusFlag === '--tuning' ? (['tuning'] as const) : (['tuning', 'held-out'] as const);
+  for (const split of splits) {
     const result = measureSearchAccuracy(
       library,
       queries.filter((query) => query.split === split),
@@ -32,7 +36,7 @@ if (process.argv.includes('--corpus')) {
 } else {
   const query = process.argv[2];
   if (query === undefined) {
-    console.error('usage: npx tsx scripts/search.ts "query"   (or --corpus [file])');
+    console.error('usage: npx tsx scripts/search.ts "query"   (or --corpus [file], --tuning [file])');
     process.exit(1);
   }
   library.search(query, 10).forEach((document, index) => console.log(`${index + 1}. ${document.id}`));
