@@ -1,7 +1,6 @@
-import MiniSearch from 'minisearch';
-import { FUNCTION_WORDS, foldText, splitWords, stemWord } from '@/lib/agent/scoring/words';
 import { getContent } from '@/lib/content';
 import { renderMarkdownPage } from '@/lib/markdown/page-markdown';
+import { indexDocuments, rankDocuments } from './search/document-index';
 import type { DocumentLibrary, SiteDocument } from '@/lib/mcp/surface/document-tools';
 
 /** The pages search and fetch serve, and what kind of document each is. */
@@ -36,27 +35,15 @@ function listSiteDocuments(origin: string): SiteDocument[] {
   });
 }
 
-/** A query's or a document's words as evaluate_client_needs reads them: folded, stemmed, without function words. */
-function termsOf(text: string): string[] {
-  return splitWords(foldText(text)).filter((word) => !FUNCTION_WORDS.has(word));
-}
-
 /** The documents and their full-text index. */
 function buildLibrary(documents: readonly SiteDocument[]): DocumentLibrary {
-  const index = new MiniSearch<SiteDocument>({
-    fields: ['title', 'text'],
-    tokenize: termsOf,
-    processTerm: stemWord,
-    searchOptions: { boost: { title: 2 }, combineWith: 'OR' },
-  });
-  index.addAll(documents);
+  const index = indexDocuments(documents);
   const byId = new Map(documents.map((document) => [document.id, document]));
   return {
     search: (query, limit) =>
-      index
-        .search(query)
+      rankDocuments(index, query)
         .slice(0, limit)
-        .flatMap((hit) => byId.get(String(hit.id)) ?? []),
+        .flatMap((id) => byId.get(id) ?? []),
     find: (id) => byId.get(id),
     ids: () => [...byId.keys()],
   };

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import type { DocumentLibrary } from '@/lib/mcp/surface/document-tools';
+
+/** One labelled query: what someone asked search, and every page id a reader would accept first, best first. */
+export const LabelledQuerySchema = z.strictObject({
+  id: z.string().min(1),
+  split: z.enum(['tuning', 'held-out']).describe('tuning may be looked at while tuning; held-out only measures'),
+  query: z.string().min(1),
+  accept: z.array(z.string().min(1)).min(1),
+});
+
+export const QueryCorpusSchema = z.strictObject({
+  about: z.string(),
+  queries: z.array(LabelledQuerySchema).min(1),
+});
+
+export type LabelledQuery = z.infer<typeof LabelledQuerySchema>;
+
+/** Reads and validates a corpus file such as tests/fixtures/search-queries.json. */
+export function readQueryCorpus(file: string): LabelledQuery[] {
+  return QueryCorpusSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8'))).queries;
+}
+
+/** How often search's first result is a page the label accepts. */
+export interface SearchAccuracy {
+  count: number;
+  accepted: number;
+  accuracy: number;
+  /** Queries about one page that got a page about the practice as a whole (`hubs`) first instead. */
+  hubFirst: number;
+  misses: { query: LabelledQuery; first: string | undefined }[];
+}
+
+/** Runs each query through `library` and counts the ones whose first result is accepted. */
+export function measureSearchAccuracy(
+  library: DocumentLibrary,
+  queries: readonly LabelledQuery[],
+  hubs: readonly string[] = ['home', 'about'],
+): SearchAccuracy {
+  const misses: SearchAccuracy['misses'] = [];
+  let hubFirst = 0;
+  for (const query of queries) {
+    const first = library.search(query.query, 1)[0]?.id;
+    if (first !== undefined && query.accept.includes(first)) continue;
+    misses.push({ query, first });
+    const aboutOnePage = query.accept.every((id) => !hubs.includes(id));
+    if (aboutOnePage && first !== undefined && hubs.includes(first)) hubFirst += 1;
+  }
+  const accepted = queries.length - misses.length;
+  const accuracy = queries.length === 0 ? 1 : accepted / queries.length;
+  return { count: queries.length, accepted, accuracy, hubFirst, misses };
+}

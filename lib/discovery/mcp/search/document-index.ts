@@ -1,0 +1,100 @@
+import MiniSearch from 'minisearch';
+import { FUNCTION_WORDS, foldText, splitWords, stemWord } from '@/lib/agent/scoring/words';
+import type { SiteDocument } from '@/lib/mcp/surface/document-tools';
+
+/** A query's or a document's words as evaluate_client_needs reads them: folded, stemmed, without function words. */
+function termsOf(text: string): string[] {
+  return splitWords(foldText(text)).filter((word) => !FUNCTION_WORDS.has(word));
+}
+
+/** A document as the index reads it: its own words, weighted by where they stand, apart from what it lists. */
+export interface IndexedDocument {
+  id: string;
+  /** The title, path, description and own text, each repeated as many times as its weight. */
+  text: string;
+  /** What the page quotes from the pages it lists or links to. */
+  listed: string;
+}
+
+const FRONT_MATTER = /^---\n[\s\S]*?\n---\n/;
+const HEADING = /^(#+)\s/;
+const LIST_ITEM = /^\s*[-*]\s/;
+const LINK_TARGET = /\]\(([^)\s]+)\)/g;
+const LINK = /\[([^\]]*)\]\([^)\s]+\)/g;
+const BARE_URL = /\bhttps?:\/\/\S+/g;
+
+/**
+ * Splits a page's markdown into its own lines and the lines that summarise another document: a heading that links
+ * to one (with its section) or a list item that does. A hub repeats every page it lists, so counted as its own
+ * words those summaries make the homepage outrank the very page a query is about.
+ */
+function splitListed(markdown: string, otherUrls: ReadonlySet<string>): { own: string; listed: string } {
+  const own: string[] = [];
+  const listed: string[] = [];
+  const linksOther = (line: string) =>
+    [...line.matchAll(LINK_TARGET)].some(([, url]) => otherUrls.has((url ?? '').replace(/\.md$/, '')));
+  let listedLevel: number | undefined;
+  for (const line of markdown.replace(FRONT_MATTER, '').split('\n')) {
+    const level = HEADING.exec(line)?.[1]?.length;
+    if (level !== undefined && listedLevel !== undefined && level <= listedLevel) listedLevel = undefined;
+    if (level !== undefined && listedLevel === undefined && linksOther(line)) listedLevel = level;
+    const isListed = listedLevel !== undefined || (LIST_ITEM.test(line) && linksOther(line));
+    // Addresses are not words a reader searches for; a link keeps its text.
+    (isListed ? listed : own).push(line.replace(LINK, '$1').replace(BARE_URL, ' '));
+  }
+  return { own: own.join('\n'), listed: listed.join('\n') };
+}
+
+// How many times each part of a page counts, as BM25F weighs fields: the weighted counts are added before BM25
+// saturates them, and a word's rarity is counted over whole pages. (MiniSearch's own field boosts count rarity
+// per field, so one word of a short description outweighed a page that is about it.)
+const PART_WEIGHTS = { title: 3, path: 2, description: 1, own: 1 } as const;
+// What a page quotes of the pages it lists counts for little, so a hub never outranks the page it summarises.
+const LISTED_BOOST = 0.1;
+
+const repeated = (text: string, times: number) => Array<string>(times).fill(text);
+
+function toIndexed(document: SiteDocument, otherUrls: ReadonlySet<string>): IndexedDocument {
+  const { own, listed } = splitListed(document.text, otherUrls);
+  // The page's first heading names it too: the biography is titled "About" and headed with the consultant's name.
+  const heading = /^# (.+)$/m.exec(own)?.[1];
+  const title = heading && heading !== document.title ? `${document.title}\n${heading}` : document.title;
+  const text = [
+    ...repeated(title, PART_WEIGHTS.title),
+    ...repeated(document.id, PART_WEIGHTS.path),
+    ...repeated(document.metadata.description ?? '', PART_WEIGHTS.description),
+    ...repeated(own, PART_WEIGHTS.own),
+  ];
+  return { id: document.id, text: text.join('\n'), listed };
+}
+
+/** The site's documents in a full-text index whose hits are their ids, best first. */
+export function indexDocuments(documents: readonly SiteDocument[]): MiniSearch<IndexedDocument> {
+  const index = new MiniSearch<IndexedDocument>({
+    fields: ['text', 'listed'],
+    tokenize: termsOf,
+    processTerm: stemWord,
+    searchOptions: { boost: { listed: LISTED_BOOST }, combineWith: 'OR' },
+  });
+  const urls = documents.map((document) => document.url);
+  index.addAll(documents.map((document) => toIndexed(document, new Set(urls.filter((url) => url !== document.url)))));
+  return index;
+}
+
+/**
+ * The ids of the documents that match `query`, best first. MiniSearch multiplies a document's score by how many of
+ * the query's words it matches; a word a page only quotes from another counts here as its listed text does, so a
+ * hub's coverage of every page's words does not lift it over the page that has them.
+ */
+export function rankDocuments(index: MiniSearch<IndexedDocument>, query: string): string[] {
+  return index
+    .search(query)
+    .map((hit) => {
+      const matched = Object.values(hit.match);
+      const own = matched.filter((fields) => fields.includes('text')).length;
+      const coverage = (own + LISTED_BOOST * (matched.length - own)) / matched.length;
+      return { id: String(hit.id), score: hit.score * coverage };
+    })
+    .sort((a, b) => b.score - a.score)
+    .map((hit) => hit.id);
+}

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
+import { measureSearchAccuracy, readQueryCorpus } from '@/lib/discovery/mcp/search/accuracy';
+import { getCaseStudies, getEngagements } from '@/lib/content';
+
+// MCP search over the real pages: the page a query is about comes first, and the hubs only for the practice as a
+// whole (docs/mcp.md, "How search ranks").
+
+const CORPUS = path.resolve(import.meta.dirname, '../../fixtures/search-queries.json');
+const library = siteDocumentLibrary('https://consultant.example');
+const queries = readQueryCorpus(CORPUS);
+const heldOut = queries.filter((query) => query.split === 'held-out');
+const tuning = queries.filter((query) => query.split === 'tuning');
+const HUBS = ['home', 'about'];
+
+describe('the labelled queries for search', () => {
+  it('have unique ids, two halves of at least 40, and name real pages', () => {
+    expect(new Set(queries.map((query) => query.id)).size).toBe(queries.length);
+    expect(heldOut.length).toBeGreaterThanOrEqual(40);
+    expect(tuning.length).toBeGreaterThanOrEqual(40);
+    for (const query of queries) for (const id of query.accept) expect(library.ids(), query.id).toContain(id);
+  });
+
+  it("make every page some query's best answer in each half", () => {
+    for (const half of [heldOut, tuning])
+      expect(new Set(half.map((query) => query.accept[0])).size).toBe(library.ids().length);
+  });
+});
+
+describe('search on the labelled queries', () => {
+  it('puts an accepted page first for at least two in three held-out queries', () => {
+    expect(measureSearchAccuracy(library, heldOut).accuracy).toBeGreaterThanOrEqual(0.65);
+  });
+
+  it('puts a hub first for at most three held-out queries about one page', () => {
+    expect(measureSearchAccuracy(library, heldOut, HUBS).hubFirst).toBeLessThanOrEqual(3);
+  });
+
+  it('and for at least three in four of the queries it was tuned on', () => {
+    expect(measureSearchAccuracy(library, tuning).accuracy).toBeGreaterThanOrEqual(0.75);
+  });
+
+  it('counts a miss as a miss', () => {
+    const wrong = heldOut.map((query) => ({ ...query, accept: ['nothing'] }));
+    expect(measureSearchAccuracy(library, wrong).accepted).toBe(0);
+  });
+});
+
+// One query per engagement and case study, in a client's words rather than the page's title.
+const PAGE_QUERIES: [string, string][] = [
+  ['engagements/positioning-sprint', 'positioning help for a startup that sounds like every competitor'],
+  ['engagements/messaging-system', 'help writing our messaging hierarchy and narrative'],
+  ['engagements/brand-identity', 'we need a rebrand: new name, logo and visual identity'],
+  ['engagements/advisory-retainer', 'someone senior to advise us every month as we grow'],
+  ['case-studies/data-infrastructure-positioning', 'pipeline orchestration company compared with ETL tools'],
+  ['case-studies/kestrel-compute-series-b', 'GPU inference company raising a Series B'],
+  ['case-studies/payments-platform-advisory', 'payments platform adding card issuing and treasury products'],
+  ['case-studies/open-source-cloud-messaging', 'open-source framework with a paid cloud edition'],
+  ['case-studies/tidewater-grid-rebrand', 'climate tech company renamed for utilities'],
+];
+
+describe('search puts the page a query is about first', () => {
+  it.each(PAGE_QUERIES)('%s for "%s"', (id, query) => {
+    expect(library.search(query, 10)[0]?.id).toBe(id);
+  });
+
+  it('has a query for every engagement and case study', () => {
+    const ids = [
+      ...getEngagements().map((engagement) => `engagements/${engagement.key}`),
+      ...getCaseStudies().map((study) => `case-studies/${study.slug}`),
+    ];
+    expect(PAGE_QUERIES.map(([id]) => id).sort()).toEqual(ids.sort());
+  });
+
+  it.each([
+    'what does this consultancy do',
+    'an overview of what you do for tech companies',
+    'how does this consultant work with founders',
+    'who runs Plainword and where are they based',
+  ])('a hub for the practice as a whole: "%s"', (query) => {
+    expect(HUBS).toContain(library.search(query, 10)[0]?.id);
+  });
+
+  it('puts each engagement first for its tagline and each case study for its first result, which the homepage quotes', () => {
+    const pages = [
+      ...getEngagements().map((engagement) => [`engagements/${engagement.key}`, engagement.tagline]),
+      ...getCaseStudies().map((study) => [`case-studies/${study.slug}`, study.results[0]]),
+    ];
+    for (const [id, words] of pages) expect(library.search(words ?? '', 10)[0]?.id, id).toBe(id);
+  });
+
+  it('still lists the homepage, below the page, for words it only repeats', () => {
+    const ids = library.search('GPU inference company raising a Series B', 10).map((document) => document.id);
+    expect(ids.indexOf('home')).toBeGreaterThan(0);
+  });
+});
