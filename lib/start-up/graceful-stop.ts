@@ -1,6 +1,9 @@
 import type { Server } from 'node:http';
+import { getConfig } from '@/lib/config/env';
 import { MAIL_DEADLINE_MS } from '@/lib/mail/send';
 import { stopServices } from './stop-services';
+import { markStopping } from '@/lib/http/health';
+import { delayBeforeClosing } from './stop-delay';
 
 /**
  * How long requests in flight may take to finish once a stop begins (20 s): longer than the slowest mail
@@ -26,8 +29,9 @@ export function stopGracefullyOnSignal(server: Server, graceMs = STOP_GRACE_MS):
         process.exit(SIGNAL_EXIT_CODES[signal]);
       }
       stopping = true;
+      markStopping();
       console.log(`[server] ${signal}: finishing the requests in flight (at most ${graceMs / 1000} s), then exiting`);
-      void stopServer(server, graceMs).then(
+      void stopServer(server, graceMs, signal).then(
         () => process.exit(0),
         (error: unknown) => {
           console.error('[server] the stop failed', error);
@@ -38,8 +42,10 @@ export function stopGracefullyOnSignal(server: Server, graceMs = STOP_GRACE_MS):
   }
 }
 
-async function stopServer(server: Server, graceMs: number): Promise<void> {
-  const drained = await drain(server, graceMs);
+async function stopServer(server: Server, graceMs: number, signal: NodeJS.Signals): Promise<void> {
+  // The delay counts into the bound: at most 5 s, so the drain left still outlasts a mail delivery.
+  const waited = await delayBeforeClosing(signal, getConfig().STOP_DELAY_SECONDS);
+  const drained = await drain(server, graceMs - waited);
   if (!drained) console.warn(`[server] requests still open after ${graceMs / 1000} s were cut`);
   await stopServices();
 }
