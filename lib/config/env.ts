@@ -67,6 +67,13 @@ export const ConfigSchema = z
     SCHEDULE_LIMIT_PER_HOUR: Count(5),
     MAIL_LIMIT_PER_DAY: Count(50),
     TRUST_PROXY: Bool.default(false),
+    // At most 5 s, so the drain after it still outlasts the slowest mail delivery within the stop's 20 s.
+    STOP_DELAY_SECONDS: z.coerce
+      .number({ error: 'expected a whole number of seconds from 0 to 5' })
+      .int('expected a whole number of seconds from 0 to 5')
+      .min(0, 'expected a whole number of seconds from 0 to 5')
+      .max(5, 'expected a whole number of seconds from 0 to 5')
+      .default(5),
     MCP_MAX_SESSIONS: z.coerce
       .number({ error: 'expected a whole number' })
       .int('expected a whole number')

@@ -5,6 +5,8 @@ export const MANIFEST_PATH = '/api/agent';
 export const MCP_PATH = '/api/mcp';
 /** The MCP server card: the endpoint's URL and `/server-card`, the location the draft (SEP-2127) reserves. */
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
+/** The health probe of load balancers and orchestrators (docs/deployment.md, "Health checks"). */
+export const HEALTH_PATH = '/api/health';
 /** The path of a resource, by its name. */
 export const resourcePath = (name: string): string => `${MANIFEST_PATH}/resources/${name}`;
 /** The path of a tool, by its slug (the tool's name in kebab case). */
@@ -24,6 +26,7 @@ const API_METHODS: readonly { pattern: RegExp; allowed: readonly string[] }[] = 
   { pattern: exactly(resourcePath(ANY_SEGMENT)), allowed: ['GET'] },
   { pattern: exactly(toolPath(ANY_SEGMENT)), allowed: ['POST'] },
   { pattern: exactly(MCP_PATH), allowed: ['GET', 'POST', 'DELETE'] },
+  { pattern: exactly(HEALTH_PATH), allowed: ['GET'] },
 ];
 
 /** The methods of the API endpoint at `pathname`, or undefined when no endpoint is there. */

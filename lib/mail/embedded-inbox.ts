@@ -25,6 +25,32 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 }
 
 /**
+ * Why `dir` cannot be written (made when missing, then a file written and removed in it), or undefined when it
+ * can. A real write, since a read-only mount or a file in the folder's place shows only then, even to root.
+ */
+export function writableFolderProblem(dir: string): string | undefined {
+  const probe = path.join(dir, `.write-check-${process.pid}`);
+  try {
+    // The folder itself without `recursive`: on a read-only file system that says EROFS, where recursive says ENOENT.
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    if (!fs.existsSync(dir)) fs.mkdirSync(dir);
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** A message the inbox cannot keep is refused (452, insufficient storage), so the sender hears it was not kept. */
+function refuseUnkept(stream: NodeJS.ReadableStream, callback: (error?: Error | null) => void): void {
+  stream.resume();
+  stream.on('end', () =>
+    callback(Object.assign(new Error('The outbox cannot be written; nothing is kept'), { responseCode: 452 })),
+  );
+}
+
+/**
  * Starts an SMTP server on loopback that requires authentication and keeps each message as an .eml file, so
  * that with no SMTP_HOST configured the mail path is the real one (nodemailer, AUTH, DATA) and nothing is
  * silently dropped. STARTTLS is off because it is loopback-only and smtp-server's bundled certificate has
@@ -32,7 +58,8 @@ function sameSecret(given: string | undefined, expected: string): boolean {
  */
 async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
   const dir = path.resolve(outboxDir);
-  fs.mkdirSync(dir, { recursive: true });
+  // Start-up has said so once in the log (lib/start-up/data-dir.ts); every message is then refused.
+  const keeps = writableFolderProblem(dir) === undefined;
   const user = 'outbox';
   const pass = randomBytes(24).toString('base64url');
   const server = new SMTPServer({
@@ -46,6 +73,7 @@ async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
       else callback(new Error('Invalid username or password'));
     },
     onData(stream, _session, callback) {
+      if (!keeps) return refuseUnkept(stream, callback);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       const partial = path.join(dir, `.${name}.part`);
       const out = fs.createWriteStream(partial);
@@ -76,10 +104,11 @@ async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
   setInterval(() => pruneOutbox(dir, retentionDays), DAY_MS).unref();
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  console.log(
-    `[mail] SMTP_HOST is not set: consultation requests go to an embedded SMTP inbox on 127.0.0.1:${port} ` +
-      `(authentication required) and are saved as .eml files in ${dir}`,
-  );
+  if (keeps)
+    console.log(
+      `[mail] SMTP_HOST is not set: consultation requests go to an embedded SMTP inbox on 127.0.0.1:${port} ` +
+        `(authentication required) and are saved as .eml files in ${dir}`,
+    );
   return { host: '127.0.0.1', port, user, pass, outboxDir: dir };
 }
 

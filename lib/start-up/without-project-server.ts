@@ -3,6 +3,7 @@ import { distDir } from '@/lib/config/dist-dir';
 import { projectServer } from './project-server';
 import { startServices } from './services';
 import { writeCountsUntilExit } from './stop-services';
+import { markStopping } from '@/lib/http/health';
 
 /**
  * Start-up when Next serves without the project's server in front (bare `next start`, `next dev`, a platform
@@ -12,6 +13,8 @@ export async function startWithoutProjectServer(): Promise<void> {
   const config = await startServices();
   if (projectServer.running) return;
   writeCountsUntilExit();
+  // Next closes its port at the signal; a request already on an open connection then hears 503 from the probe.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, markStopping);
   const missingHeaders = process.env.NODE_ENV === 'production' ? pageHeadersWarning(distDir()) : undefined;
   if (missingHeaders) console.warn(missingHeaders);
   if (!config.TRUST_PROXY) {

@@ -67,6 +67,8 @@ export function spawnServer(
       MAIL_LIMIT_PER_DAY: '100000',
       // The weekly digest would otherwise arrive in the tests' mail servers whenever its hour comes round.
       DIGEST: 'false',
+      // A test's stop needs no load balancer to notice it first (docs/deployment.md, "Health checks").
+      STOP_DELAY_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
