@@ -362,4 +362,13 @@ describe('one wording for mistakes, in both eras', () => {
     const data = /^data: (.*)$/m.exec(await streamed.text())?.[1] ?? '';
     expect(MistakeSchema.parse(JSON.parse(data))).toMatchObject({ id: 23, error: { code: -32602 } });
   });
+
+  it('the instructions count the resources resources/list lists', async () => {
+    const response = await mcpInitialize(app.url);
+    const { result } = await answerOf(response);
+    const { instructions } = z.object({ instructions: z.string() }).parse(result);
+    const listed = await answerOf(await modern(24, 'resources/list'));
+    const count = z.object({ resources: z.array(z.unknown()) }).parse(listed.result).resources.length;
+    expect(instructions).toContain(`${count} read-only resources`);
+  });
 });
