@@ -10,7 +10,8 @@ import { type TestSmtpServer, startSmtpServer } from './support/smtp';
 /**
  * What docs/mcp-clients.md promises real clients beyond the lifecycle: caching hints on the 2026-07-28 lists and
  * reads, argument completion in both eras, a safe retry of schedule_consultation with an idempotency key, the
- * tolerances' limits (what stays strict), and prompt arguments refused with -32602 and a short message.
+ * tolerances' limits (what stays strict), and a client's mistakes answered with -32602 in one line that names the
+ * field, or lists the names the server has, with the request's id.
  */
 let smtp: TestSmtpServer;
 let app: RunningApp;
@@ -250,5 +251,124 @@ describe('prompts/get with a bad argument', () => {
       expect(error?.message.length).toBeLessThan(400);
       expect(error?.message).toMatch(/challenges|technology_sector/);
     }
+  });
+});
+
+describe('one wording for mistakes, in both eras', () => {
+  const MistakeSchema = z.object({
+    id: z.union([z.string(), z.number()]).nullable(),
+    error: z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() }),
+  });
+
+  /** The same request in a 2025 session and in 2026-07-28 (with the envelope); each answer must be its -32602. */
+  async function mistakesOf(id: number, method: string, params?: Record<string, unknown>) {
+    const session = await openSession();
+    const legacy = await post(
+      { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) },
+      { 'Mcp-Session-Id': session },
+    );
+    const answers = [legacy, await modern(id, method, params)];
+    return Promise.all(
+      answers.map(async (response) => {
+        expect(response.status).toBe(200);
+        const answer = MistakeSchema.parse(await response.json());
+        expect(answer.id).toBe(id);
+        expect(answer.error.code).toBe(-32602);
+        expect(answer.error.message).not.toContain('\n');
+        expect(answer.error.message.length).toBeLessThan(400);
+        return answer.error;
+      }),
+    );
+  }
+
+  it('resources/read and prompts/get without params name the field that is missing', async () => {
+    const [legacyRead, modernRead] = await mistakesOf(11, 'resources/read');
+    expect(legacyRead?.message).toBe('Invalid params for resources/read: params: expected an object.');
+    // A 2026-07-28 request always has params (its envelope); what it lacks is the URI.
+    expect(modernRead?.message).toBe('Invalid params for resources/read: params.uri: expected a string.');
+    const [legacyGet, modernGet] = await mistakesOf(12, 'prompts/get');
+    expect(legacyGet?.message).toBe('Invalid params for prompts/get: params: expected an object.');
+    expect(modernGet?.message).toBe('Invalid params for prompts/get: params.name: expected a string.');
+  });
+
+  it('tools/list with a number for its cursor, and tools/call with a string for its arguments', async () => {
+    for (const error of await mistakesOf(13, 'tools/list', { cursor: 5 })) {
+      expect(error.message).toBe('Invalid params for tools/list: params.cursor: expected a string.');
+    }
+    const call = { name: 'evaluate_client_needs', arguments: 'rebrand after a pivot' };
+    for (const error of await mistakesOf(14, 'tools/call', call)) {
+      expect(error.message).toBe('Invalid params for tools/call: params.arguments: expected an object.');
+    }
+  });
+
+  it('completion/complete with a reference of an unknown type names the types there are', async () => {
+    const params = { ref: { type: 'ref/tool', name: 'x' }, argument: { name: 'a', value: '' } };
+    for (const error of await mistakesOf(15, 'completion/complete', params)) {
+      expect(error.message).toBe(
+        'Invalid params for completion/complete: params.ref.type: expected "ref/prompt" or "ref/resource".',
+      );
+    }
+  });
+
+  it('an unknown prompt lists the prompts; an unknown resource lists every URI resources/list lists', async () => {
+    for (const error of await mistakesOf(16, 'prompts/get', { name: 'nope' })) {
+      expect(error.message).toBe(
+        'Unknown prompt "nope": this server has qualify_client and draft_consultation_request.',
+      );
+    }
+    const listed = await answerOf(await modern(17, 'resources/list'));
+    const uris = z
+      .object({ resources: z.array(z.object({ uri: z.string() })) })
+      .parse(listed.result)
+      .resources.map((resource) => resource.uri);
+    expect(uris).toHaveLength(6);
+    for (const error of await mistakesOf(18, 'resources/read', { uri: 'consultancy://resources/nope' })) {
+      expect(error.message).toMatch(/^Unknown resource "consultancy:\/\/resources\/nope": this server has /);
+      for (const uri of uris) expect(error.message).toContain(uri);
+      expect(error.data).toEqual({ uri: 'consultancy://resources/nope' });
+    }
+  });
+
+  it('initialize with empty params keeps its id and names the fields it lacks', async () => {
+    const response = await post({ jsonrpc: '2.0', id: 41, method: 'initialize', params: {} });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('mcp-session-id')).toBeNull();
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 41,
+      error: {
+        code: -32602,
+        message:
+          'Invalid params for initialize: params.protocolVersion: expected a string; params.capabilities: expected an object; params.clientInfo: expected an object.',
+      },
+    });
+  });
+
+  it('in a 2025 batch only the wrong request is refused; as an event stream the answer is the same', async () => {
+    const session = await openSession();
+    const batch = await post(
+      [
+        { jsonrpc: '2.0', id: 21, method: 'tools/list', params: { cursor: 5 } },
+        { jsonrpc: '2.0', id: 22, method: 'ping' },
+      ],
+      { 'Mcp-Session-Id': session },
+    );
+    expect(batch.status).toBe(200);
+    const answers = z.array(z.looseObject({ id: z.number() })).parse(await batch.json());
+    expect(answers.find((answer) => answer.id === 21)).toMatchObject({ error: { code: -32602 } });
+    expect(answers.find((answer) => answer.id === 22)).toMatchObject({ result: {} });
+    const streamed = await modern(23, 'tools/list', { cursor: 5 }, { Accept: 'text/event-stream' });
+    expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const data = /^data: (.*)$/m.exec(await streamed.text())?.[1] ?? '';
+    expect(MistakeSchema.parse(JSON.parse(data))).toMatchObject({ id: 23, error: { code: -32602 } });
+  });
+
+  it('the instructions count the resources resources/list lists', async () => {
+    const response = await mcpInitialize(app.url);
+    const { result } = await answerOf(response);
+    const { instructions } = z.object({ instructions: z.string() }).parse(result);
+    const listed = await answerOf(await modern(24, 'resources/list'));
+    const count = z.object({ resources: z.array(z.unknown()) }).parse(listed.result).resources.length;
+    expect(instructions).toContain(`${count} read-only resources`);
   });
 });

@@ -5,6 +5,7 @@ import { findResource } from '@/lib/agent/resources';
 import { evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
 import { getBio, getCaseStudies, getEngagements } from '@/lib/content';
 import { shortened } from '@/lib/text/shortened';
+import { inOneLine } from '../transport/params';
 import { NamedRequestSchema } from './schemas';
 
 /** Prompt arguments are strings (MCP 2025-03-26, Prompts); every one is optional, as a prompt gathers what is missing. */
@@ -108,28 +109,32 @@ const GetPromptSchema = NamedRequestSchema('prompts/get');
 /** A name a client sent, quoted as a message shows it. */
 const shown = (name: string) => JSON.stringify(shortened(name, 60));
 
+/** The one wording for a prompt this server does not have, which names the ones it has. */
+const unknownPrompt = (name: string) =>
+  `Unknown prompt ${shown(name)}: this server has ${PROMPTS.map((p) => p.name).join(' and ')}.`;
+
 /**
- * The -32602 answer to a prompts/get whose arguments are not short strings (MCP 2025-03-26, Prompts), in one
- * line naming the argument, where the SDK would answer -32603 with a dump; undefined for anything else.
+ * The -32602 error for a prompts/get naming a prompt this server does not have, or with arguments that are not
+ * short strings (MCP 2025-03-26, Prompts), in one line naming what to fix; undefined for anything else.
  */
-export function refusePromptArguments(body: unknown): Response | undefined {
-  const request = GetPromptSchema.safeParse(body);
-  if (!request.success) return undefined;
-  const prompt = PROMPTS.find((candidate) => candidate.name === request.data.params.name);
-  if (!prompt) return undefined;
-  const problems = Object.entries(request.data.params.arguments ?? {}).flatMap(([name, value]) => {
-    if (!Object.hasOwn(prompt.args, name)) return [`${shown(name)} is not an argument of ${prompt.name}`];
-    if (typeof value !== 'string') return [`${shown(name)} must be a string`];
+export function promptMistake(request: unknown): { code: -32602; message: string } | undefined {
+  const parsed = GetPromptSchema.safeParse(request);
+  if (!parsed.success) return undefined;
+  const { name, arguments: args = {} } = parsed.data.params;
+  const prompt = PROMPTS.find((candidate) => candidate.name === name);
+  if (!prompt) return { code: -32602, message: unknownPrompt(name) };
+  const problems = Object.entries(args).flatMap(([key, value]) => {
+    if (!Object.hasOwn(prompt.args, key)) return [`${shown(key)} is not an argument of ${prompt.name}`];
+    if (typeof value !== 'string') return [`${shown(key)} must be a string`];
     if (value.length > MAX_PROMPT_ARGUMENT_LENGTH)
-      return [`${shown(name)} is longer than ${MAX_PROMPT_ARGUMENT_LENGTH} characters`];
+      return [`${shown(key)} is longer than ${MAX_PROMPT_ARGUMENT_LENGTH} characters`];
     return [];
   });
   if (problems.length === 0) return undefined;
-  const message = `Invalid arguments for prompt ${prompt.name}: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}. Its arguments are ${Object.keys(prompt.args).join(', ')}, all optional strings.`;
-  return Response.json(
-    { jsonrpc: '2.0', id: request.data.id, error: { code: -32602, message } },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
+  return {
+    code: -32602,
+    message: `Invalid arguments for prompt ${prompt.name}: ${inOneLine(problems)}. Its arguments are ${Object.keys(prompt.args).join(', ')}, all optional strings.`,
+  };
 }
 
 /** The most values one completion answers (MCP 2025-06-18, Completion: "maximum 100 items"). */
@@ -173,7 +178,7 @@ export function completeArgument(
       ProtocolErrorCode.InvalidParams,
       prompt
         ? `The prompt ${prompt.name} has no argument ${shown(argument.name)}; it has ${Object.keys(prompt.args).join(', ')}.`
-        : `Unknown prompt ${shown(String(ref.name))}: this server has ${PROMPTS.map((p) => p.name).join(' and ')}.`,
+        : unknownPrompt(String(ref.name)),
     );
   }
   const source = SOURCES[argument.name];

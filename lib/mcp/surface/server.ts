@@ -10,6 +10,7 @@ import { registerAppViews } from './apps/register';
 import { siteIcons } from './icons';
 import { methodsOf } from '../transport/messages';
 import { PROMPTS, completeArgument } from './prompts';
+import { describeMcpResources } from './resources';
 import { fetchTool, searchTool } from './document-tools';
 import { MCP_TOOL_NAMES, type McpToolContext, callMcpTool, listMcpTools } from './tools';
 
@@ -38,7 +39,7 @@ let instructionsText: string | undefined;
 function instructions(): string {
   const [evaluate, schedule] = TOOLS;
   instructionsText ??=
-    `${getSite().siteName}: ${RESOURCES.length} read-only resources about the consultancy and ${MCP_TOOL_NAMES.length} tools. ` +
+    `${getSite().siteName}: ${describeMcpResources()} and ${MCP_TOOL_NAMES.length} tools. ` +
     `Use ${evaluate.name} first to find the engagement that fits a client; ${schedule.name} sends a request that the ` +
     `consultant answers personally, not a booking, so confirm it with the user before calling it, or call ` +
     `${prepareConsultationRequestTool.name} to show them the request as a form they check and send themselves. ` +

@@ -1,10 +1,10 @@
 import { type InitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { NotFoundError } from '@/lib/http/errors';
-import { refusePromptArguments } from '../surface/prompts';
 import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/tools';
 import { ProtocolVersionError, SessionRequiredError } from './errors';
 import { type ResponseMode, requestForTransport } from './messages';
+import { refuseMistakesOn } from './mistakes';
 import { SERVED_REVISIONS, SESSION_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';
 import { type SessionRecord, getEndedSessions, getSessionKey, issueSession, readSession } from './sessions';
 
@@ -70,21 +70,20 @@ export function startSession(initialize: InitializeRequest): SessionRecord {
   );
 }
 
-/** A 2025-era POST, at the revision of `toolContext`: the prompt-argument refusal, else the SDK's stateless transport. */
+/** A 2025-era POST, at the revision of `toolContext`: the SDK's stateless transport, with mistakes answered in front. */
 export async function serve2025(
   request: Request,
   body: unknown,
   toolContext: McpToolContext,
   mode: ResponseMode,
 ): Promise<Response> {
-  const refused = refusePromptArguments(body);
-  if (refused) return refused;
   // The session rules were applied before, from the id itself; the transport holds none.
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: mode === 'json',
   });
   await buildMcpServerForPost(toolContext, body).connect(transport);
+  refuseMistakesOn(transport);
   let response = await transport.handleRequest(
     requestForTransport(request, { 'mcp-protocol-version': toolContext.channel.protocolVersion }),
     { parsedBody: body },

@@ -1,12 +1,12 @@
 import { type McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { TOOLS } from '@/lib/agent/tools';
 import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from '../surface/idempotent-call';
-import { refusePromptArguments } from '../surface/prompts';
 import { NamedRequestSchema } from '../surface/schemas';
 import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/tools';
 import { HEADER_MISMATCH, jsonRpcErrorResponse } from './errors';
 import { type ResponseMode, requestForTransport } from './messages';
+import { refuseMistake } from './mistakes';
 
 /** The server built for each request the handlers below are given, found by the request itself. */
 const servers = new WeakMap<Request, McpServer>();
@@ -64,7 +64,7 @@ export async function serve2026(
   mode: ResponseMode,
   revision?: string | null,
 ): Promise<Response> {
-  const refused = refuseUnmirroredKey(request, body) ?? refusePromptArguments(body);
+  const refused = refuseUnmirroredKey(request, body) ?? refuseMistake(body, mode);
   if (refused) return refused;
   const forSdk = requestForTransport(request, revision ? { 'mcp-protocol-version': revision } : {});
   servers.set(forSdk, buildMcpServerForPost(toolContext, body));

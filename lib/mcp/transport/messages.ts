@@ -14,6 +14,7 @@ import { PayloadTooLargeError } from '@/lib/http/errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { isJsonObject } from '@/lib/text/json-object';
 import { NotAcceptableError, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
+import { paramsMistake } from './params';
 import { envelopeOf } from './tolerance';
 
 /** The largest body /api/mcp reads: room for a batch of several tool calls at their longest. */
@@ -92,6 +93,13 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
   if (initializing.length === 0) return { body };
   const [initialize] = initializing;
   if (Array.isArray(body)) return invalidRequest('initialize must be sent alone, not in a batch');
+  // Bad params are the one -32602 of every method (mistakes.ts), answered here as no session can start.
+  const mistake = isJSONRPCRequest(initialize) && paramsMistake(initialize);
+  if (mistake)
+    return Response.json(
+      { jsonrpc: '2.0', id: initialize.id, error: mistake },
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
   if (!isInitializeRequest(initialize)) {
     return invalidRequest('initialize needs params.protocolVersion, params.capabilities and params.clientInfo');
   }

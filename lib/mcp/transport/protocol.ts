@@ -15,6 +15,17 @@ export const SESSION_REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '202
 /** The stateless revisions: no initialize, no session, version and client in each request's `_meta`. */
 export const STATELESS_REVISIONS = ['2026-07-28'] as const;
 
+/**
+ * The 2025 methods that 2026-07-28 removed (SEP-2575): a stateless request for one is the SDK's 404 with -32601,
+ * whatever its params (the conformance suite's server-stateless scenario checks each).
+ */
+export const REMOVED_IN_STATELESS: readonly string[] = [
+  'initialize',
+  'logging/setLevel',
+  'resources/subscribe',
+  'resources/unsubscribe',
+];
+
 /** Every revision served at /api/mcp, oldest first: what /mcp.json, the GET description and the server card list. */
 export const SERVED_REVISIONS: readonly string[] = [...SESSION_REVISIONS, ...STATELESS_REVISIONS];
 
