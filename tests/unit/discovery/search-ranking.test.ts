@@ -11,20 +11,20 @@ const CORPUS = path.resolve(import.meta.dirname, '../../fixtures/search-queries.
 const library = siteDocumentLibrary('https://consultant.example');
 const queries = readQueryCorpus(CORPUS);
 const heldOut = queries.filter((query) => query.split === 'held-out');
+const heldOut2 = queries.filter((query) => query.split === 'held-out-2');
 const tuning = queries.filter((query) => query.split === 'tuning');
 const HUBS = ['home', 'about'];
 
 describe('the labelled queries for search', () => {
-  it('have unique ids, two halves of at least 40, and name real pages', () => {
+  it('have unique ids, three sets of at least 40, and name real pages', () => {
     expect(new Set(queries.map((query) => query.id)).size).toBe(queries.length);
-    expect(heldOut.length).toBeGreaterThanOrEqual(40);
-    expect(tuning.length).toBeGreaterThanOrEqual(40);
+    for (const set of [heldOut, heldOut2, tuning]) expect(set.length).toBeGreaterThanOrEqual(40);
     for (const query of queries) for (const id of query.accept) expect(library.ids(), query.id).toContain(id);
   });
 
-  it("make every page some query's best answer in each half", () => {
-    for (const half of [heldOut, tuning])
-      expect(new Set(half.map((query) => query.accept[0])).size).toBe(library.ids().length);
+  it("make every page some query's best answer in each set", () => {
+    for (const set of [heldOut, heldOut2, tuning])
+      expect(new Set(set.map((query) => query.accept[0])).size).toBe(library.ids().length);
   });
 });
 
