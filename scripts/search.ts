@@ -17,7 +17,7 @@ if (corpusFlag) {
   const file = process.argv[process.argv.indexOf(corpusFlag) + 1] ?? DEFAULT_CORPUS;
   const queries = readQueryCorpus(file);
   // Held-out accuracy is measured once per change, at its end; seen after every try, it would steer the tuning too.
-  const splits = corpusFlag === '--tuning' ? (['tuning'] as const) : (['tuning', 'held-out'] as const);
+  const splits = corpusFlag === '--tuning' ? (['tuning'] as const) : (['tuning', 'held-out', 'held-out-2'] as const);
   for (const split of splits) {
     const result = measureSearchAccuracy(
       library,
@@ -27,7 +27,7 @@ if (corpusFlag) {
       `${split}: ${result.accepted}/${result.count} first (${result.accuracy.toFixed(3)}); ` +
         `a hub first for a query about one page: ${result.hubFirst}`,
     );
-    // Held-out misses are not printed: that half measures, and reading its failures would be tuning to it.
+    // Held-out misses are not printed: those sets measure, and reading their failures would be tuning to them.
     if (split === 'tuning') {
       for (const { query, first } of result.misses)
         console.log(`  miss ${query.id}: ${first ?? '(nothing)'} (accept ${query.accept.join(', ')}): ${query.query}`);

@@ -1,16 +1,33 @@
 import { getContent } from '@/lib/content';
 import { renderMarkdownPage } from '@/lib/markdown/page-markdown';
-import { indexDocuments, rankDocuments } from './search/document-index';
+import { type KindedDocument, indexDocuments, rankDocuments } from './search/document-index';
+import type { PageKind } from './search/query-intent';
 import type { DocumentLibrary, SiteDocument } from '@/lib/mcp/surface/document-tools';
 
+interface DocumentPath {
+  path: string;
+  /** What fetch calls the page. */
+  kind: string;
+  /** What search reads it as. */
+  pageKind: PageKind;
+}
+
 /** The pages search and fetch serve, and what kind of document each is. */
-function documentPaths(): { path: string; kind: string }[] {
+function documentPaths(): DocumentPath[] {
   const { engagements, caseStudies } = getContent();
   return [
-    { path: '/', kind: 'homepage' },
-    { path: '/about', kind: 'biography' },
-    ...engagements.map((engagement) => ({ path: `/engagements/${engagement.key}`, kind: 'engagement' })),
-    ...caseStudies.map((study) => ({ path: `/case-studies/${study.slug}`, kind: 'case study' })),
+    { path: '/', kind: 'homepage', pageKind: 'hub' },
+    { path: '/about', kind: 'biography', pageKind: 'hub' },
+    ...engagements.map((engagement) => ({
+      path: `/engagements/${engagement.key}`,
+      kind: 'engagement',
+      pageKind: 'engagement' as const,
+    })),
+    ...caseStudies.map((study) => ({
+      path: `/case-studies/${study.slug}`,
+      kind: 'case study',
+      pageKind: 'case study' as const,
+    })),
   ];
 }
 
@@ -18,26 +35,26 @@ function documentPaths(): { path: string; kind: string }[] {
  * The site's own documents for MCP's search and fetch: the homepage, the biography, every engagement and every
  * case study, each as the same markdown `<page>.md` serves (lib/markdown/page-markdown.ts).
  */
-function listSiteDocuments(origin: string): SiteDocument[] {
+function listSiteDocuments(origin: string): KindedDocument[] {
   const content = getContent();
-  return documentPaths().flatMap(({ path, kind }) => {
+  return documentPaths().flatMap(({ path, kind, pageKind }) => {
     const page = renderMarkdownPage(path, content, origin);
     if (!page) return [];
-    return [
-      {
-        id: path === '/' ? 'home' : path.slice(1),
-        title: page.title,
-        url: `${origin}${path}`,
-        text: page.markdown,
-        metadata: { kind, description: page.description, last_updated: page.lastModified },
-      },
-    ];
+    const document: SiteDocument = {
+      id: path === '/' ? 'home' : path.slice(1),
+      title: page.title,
+      url: `${origin}${path}`,
+      text: page.markdown,
+      metadata: { kind, description: page.description, last_updated: page.lastModified },
+    };
+    return [{ document, kind: pageKind }];
   });
 }
 
 /** The documents and their full-text index. */
-function buildLibrary(documents: readonly SiteDocument[]): DocumentLibrary {
-  const index = indexDocuments(documents);
+function buildLibrary(pages: readonly KindedDocument[]): DocumentLibrary {
+  const index = indexDocuments(pages);
+  const documents = pages.map((page) => page.document);
   const byId = new Map(documents.map((document) => [document.id, document]));
   return {
     search: (query, limit) =>

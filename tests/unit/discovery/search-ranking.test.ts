@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
 import { measureSearchAccuracy, readQueryCorpus } from '@/lib/discovery/mcp/search/accuracy';
 import { getCaseStudies, getEngagements } from '@/lib/content';
+import { intendedKind } from '@/lib/discovery/mcp/search/query-intent';
 
 // MCP search over the real pages: the page a query is about comes first, and the hubs only for the practice as a
 // whole (docs/mcp.md, "How search ranks").
@@ -11,34 +12,40 @@ const CORPUS = path.resolve(import.meta.dirname, '../../fixtures/search-queries.
 const library = siteDocumentLibrary('https://consultant.example');
 const queries = readQueryCorpus(CORPUS);
 const heldOut = queries.filter((query) => query.split === 'held-out');
+const heldOut2 = queries.filter((query) => query.split === 'held-out-2');
 const tuning = queries.filter((query) => query.split === 'tuning');
 const HUBS = ['home', 'about'];
 
 describe('the labelled queries for search', () => {
-  it('have unique ids, two halves of at least 40, and name real pages', () => {
+  it('have unique ids, three sets of at least 40, and name real pages', () => {
     expect(new Set(queries.map((query) => query.id)).size).toBe(queries.length);
-    expect(heldOut.length).toBeGreaterThanOrEqual(40);
-    expect(tuning.length).toBeGreaterThanOrEqual(40);
+    for (const set of [heldOut, heldOut2, tuning]) expect(set.length).toBeGreaterThanOrEqual(40);
     for (const query of queries) for (const id of query.accept) expect(library.ids(), query.id).toContain(id);
   });
 
-  it("make every page some query's best answer in each half", () => {
-    for (const half of [heldOut, tuning])
-      expect(new Set(half.map((query) => query.accept[0])).size).toBe(library.ids().length);
+  it("make every page some query's best answer in each set", () => {
+    for (const set of [heldOut, heldOut2, tuning])
+      expect(new Set(set.map((query) => query.accept[0])).size).toBe(library.ids().length);
   });
 });
 
 describe('search on the labelled queries', () => {
-  it('puts an accepted page first for at least two in three held-out queries', () => {
-    expect(measureSearchAccuracy(library, heldOut).accuracy).toBeGreaterThanOrEqual(0.65);
+  // The figures search reached when a query's kind of page began to count (docs/mcp.md, "How search ranks"); the
+  // ranking before it fell short of each.
+  it('puts an accepted page first for 26 of the 40 held-out-2 queries and 32 of the 40 held-out', () => {
+    expect(measureSearchAccuracy(library, heldOut2).accepted).toBeGreaterThanOrEqual(26);
+    expect(measureSearchAccuracy(library, heldOut).accepted).toBeGreaterThanOrEqual(32);
   });
 
-  it('puts a hub first for at most three held-out queries about one page', () => {
-    expect(measureSearchAccuracy(library, heldOut, HUBS).hubFirst).toBeLessThanOrEqual(3);
+  it('puts a hub first for no held-out query about one page', () => {
+    expect(measureSearchAccuracy(library, heldOut2, HUBS).hubFirst).toBe(0);
+    expect(measureSearchAccuracy(library, heldOut, HUBS).hubFirst).toBe(0);
   });
 
-  it('and for at least three in four of the queries it was tuned on', () => {
-    expect(measureSearchAccuracy(library, tuning).accuracy).toBeGreaterThanOrEqual(0.75);
+  it('and for 34 of the 40 queries it was tuned on, none of them about one page answered with a hub', () => {
+    const result = measureSearchAccuracy(library, tuning, HUBS);
+    expect(result.accepted).toBeGreaterThanOrEqual(34);
+    expect(result.hubFirst).toBe(0);
   });
 
   it('counts a miss as a miss', () => {
@@ -93,5 +100,19 @@ describe('search puts the page a query is about first', () => {
   it('still lists the homepage, below the page, for words it only repeats', () => {
     const ids = library.search('GPU inference company raising a Series B', 10).map((document) => document.id);
     expect(ids.indexOf('home')).toBeGreaterThan(0);
+  });
+});
+
+describe('the kind of page a query asks for', () => {
+  it.each([
+    ['an example of a rebrand for a climate company', 'case study'],
+    ['which client did you take through a Series B', 'case study'],
+    ['we sound like every competitor', 'engagement'],
+    ['what does the retainer cost', 'engagement'],
+    ['who runs this consultancy', 'hub'],
+    ['rebranding after a merger', undefined],
+    ['did you help us before', undefined],
+  ])('"%s" asks for %s', (query, kind) => {
+    expect(intendedKind(query)).toBe(kind);
   });
 });

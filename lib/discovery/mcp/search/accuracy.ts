@@ -5,7 +5,11 @@ import type { DocumentLibrary } from '@/lib/mcp/surface/document-tools';
 /** One labelled query: what someone asked search, and every page id a reader would accept first, best first. */
 export const LabelledQuerySchema = z.strictObject({
   id: z.string().min(1),
-  split: z.enum(['tuning', 'held-out']).describe('tuning may be looked at while tuning; held-out only measures'),
+  split: z
+    .enum(['tuning', 'held-out', 'held-out-2'])
+    .describe(
+      'tuning may be looked at while tuning; a held-out set only measures, and is spent once used to judge a change',
+    ),
   query: z.string().min(1),
   accept: z.array(z.string().min(1)).min(1),
 });

@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { FUNCTION_WORDS, foldText, splitWords, stemWord } from '@/lib/agent/scoring/words';
 import type { SiteDocument } from '@/lib/mcp/surface/document-tools';
+import { type PageKind, intendedKind } from './query-intent';
 
 /** A query's or a document's words as evaluate_client_needs reads them: folded, stemmed, without function words. */
 function termsOf(text: string): string[] {
@@ -68,32 +69,53 @@ function toIndexed(document: SiteDocument, otherUrls: ReadonlySet<string>): Inde
   return { id: document.id, text: text.join('\n'), listed };
 }
 
+/** A document to index, with the kind of page it is. */
+export interface KindedDocument {
+  document: SiteDocument;
+  kind: PageKind;
+}
+
+/** The full-text index, and the kind of each page, which ranking weighs by what a query asks for. */
+export interface DocumentIndex {
+  words: MiniSearch<IndexedDocument>;
+  kinds: ReadonlyMap<string, PageKind>;
+}
+
 /** The site's documents in a full-text index whose hits are their ids, best first. */
-export function indexDocuments(documents: readonly SiteDocument[]): MiniSearch<IndexedDocument> {
-  const index = new MiniSearch<IndexedDocument>({
+export function indexDocuments(pages: readonly KindedDocument[]): DocumentIndex {
+  const documents = pages.map((page) => page.document);
+  const words = new MiniSearch<IndexedDocument>({
     fields: ['text', 'listed'],
     tokenize: termsOf,
     processTerm: stemWord,
     searchOptions: { boost: { listed: LISTED_BOOST }, combineWith: 'OR' },
   });
   const urls = documents.map((document) => document.url);
-  index.addAll(documents.map((document) => toIndexed(document, new Set(urls.filter((url) => url !== document.url)))));
-  return index;
+  words.addAll(documents.map((document) => toIndexed(document, new Set(urls.filter((url) => url !== document.url)))));
+  return { words, kinds: new Map(pages.map((page) => [page.document.id, page.kind])) };
 }
+
+// How much likelier the kind of page a query asks for is than the others: a case study retells its engagement's
+// need in concrete words and wins on words alone, so a need put as one's own must lift the engagement past it.
+const INTENT_PRIOR = 3;
 
 /**
  * The ids of the documents that match `query`, best first. MiniSearch multiplies a document's score by how many of
  * the query's words it matches; a word a page only quotes from another counts here as its listed text does, so a
- * hub's coverage of every page's words does not lift it over the page that has them.
+ * hub's coverage of every page's words does not lift it over the page that has them. The kind of page the query
+ * asks for (./query-intent.ts), if any, is weighed `INTENT_PRIOR` times the others.
  */
-export function rankDocuments(index: MiniSearch<IndexedDocument>, query: string): string[] {
-  return index
+export function rankDocuments(index: DocumentIndex, query: string): string[] {
+  const intent = intendedKind(query);
+  return index.words
     .search(query)
     .map((hit) => {
+      const id = String(hit.id);
       const matched = Object.values(hit.match);
       const own = matched.filter((fields) => fields.includes('text')).length;
       const coverage = (own + LISTED_BOOST * (matched.length - own)) / matched.length;
-      return { id: String(hit.id), score: hit.score * coverage };
+      const prior = intent !== undefined && index.kinds.get(id) === intent ? INTENT_PRIOR : 1;
+      return { id, score: hit.score * coverage * prior };
     })
     .sort((a, b) => b.score - a.score)
     .map((hit) => hit.id);
