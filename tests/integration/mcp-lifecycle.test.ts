@@ -411,7 +411,7 @@ describe('discovery of the MCP server', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const card = ServerCardSchema.strict().parse(await response.json());
     expect(card).toMatchObject({ version: API_VERSION, websiteUrl: app.url });
-    expect(card.name).toBe('1.0.0.127/plainword');
+    expect(card.name).toBe('127.0.0.1/plainword');
     expect(card.remotes).toEqual([
       {
         type: 'streamable-http',
