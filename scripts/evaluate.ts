@@ -14,7 +14,14 @@ import { chooseEngagement } from '../lib/agent/scoring/choose';
 import { weighWords } from '../lib/agent/scoring/clauses';
 import { type EngagementScore, SECTOR_POINTS } from '../lib/agent/scoring/score';
 import { FUNCTION_WORDS, stemWord } from '../lib/agent/scoring/words';
-import { type Content, ContentError, type Engagement, contentDirectory, formatProblem, loadContent } from '../lib/content/index';
+import {
+  type Content,
+  ContentError,
+  type Engagement,
+  contentDirectory,
+  formatProblem,
+  loadContent,
+} from '../lib/content/index';
 
 const DEFAULT_CORPUS = 'tests/fixtures/evaluate-inquiries.json';
 
@@ -51,12 +58,21 @@ function evaluateOne(engagements: Engagement[], consultantName: string, challeng
   ranked.forEach((score, index) => console.log(describeScore(score, index + 1).join('\n')));
   // The client's words no engagement's keywords, concepts or description used: candidates for new keywords.
   const earned = new Set(
-    ranked.flatMap((score) => [...score.matches.flatMap((match) => match.written.split(' ')), ...score.evidence.map((match) => match.written)]).map(stemWord),
+    ranked
+      .flatMap((score) => [
+        ...score.matches.flatMap((match) => match.written.split(' ')),
+        ...score.evidence.map((match) => match.written),
+      ])
+      .map(stemWord),
   );
   const unmatched = weighWords(challenges)
     .map((word) => word.written)
-    .filter((word) => word.length >= 3 && !/^\d+$/.test(word) && !FUNCTION_WORDS.has(word) && !earned.has(stemWord(word)));
-  console.log(`\nmatched nothing (candidates for keywords or concepts): ${[...new Set(unmatched)].join(' ') || '(none)'}`);
+    .filter(
+      (word) => word.length >= 3 && !/^\d+$/.test(word) && !FUNCTION_WORDS.has(word) && !earned.has(stemWord(word)),
+    );
+  console.log(
+    `\nmatched nothing (candidates for keywords or concepts): ${[...new Set(unmatched)].join(' ') || '(none)'}`,
+  );
   const weighed = weighWords(challenges).filter((word) => word.weight < 1);
   if (weighed.length > 0) {
     const show = (weight: number) =>
