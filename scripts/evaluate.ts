@@ -13,7 +13,15 @@ import { measureAccuracy, readInquiryCorpus } from '../lib/agent/scoring/accurac
 import { chooseEngagement } from '../lib/agent/scoring/choose';
 import { weighWords } from '../lib/agent/scoring/clauses';
 import { type EngagementScore, SECTOR_POINTS } from '../lib/agent/scoring/score';
-import { type Engagement, contentDirectory, loadContent } from '../lib/content/index';
+import { FUNCTION_WORDS, stemWord } from '../lib/agent/scoring/words';
+import {
+  type Content,
+  ContentError,
+  type Engagement,
+  contentDirectory,
+  formatProblem,
+  loadContent,
+} from '../lib/content/index';
 
 const DEFAULT_CORPUS = 'tests/fixtures/evaluate-inquiries.json';
 
@@ -48,6 +56,23 @@ function evaluateOne(engagements: Engagement[], consultantName: string, challeng
   console.log(`also consider: ${answer.alsoConsider?.title ?? '(none)'}`);
   console.log(`why: ${answer.recommended.why}\n`);
   ranked.forEach((score, index) => console.log(describeScore(score, index + 1).join('\n')));
+  // The client's words no engagement's keywords, concepts or description used: candidates for new keywords.
+  const earned = new Set(
+    ranked
+      .flatMap((score) => [
+        ...score.matches.flatMap((match) => match.written.split(' ')),
+        ...score.evidence.map((match) => match.written),
+      ])
+      .map(stemWord),
+  );
+  const unmatched = weighWords(challenges)
+    .map((word) => word.written)
+    .filter(
+      (word) => word.length >= 3 && !/^\d+$/.test(word) && !FUNCTION_WORDS.has(word) && !earned.has(stemWord(word)),
+    );
+  console.log(
+    `\nmatched nothing (candidates for keywords or concepts): ${[...new Set(unmatched)].join(' ') || '(none)'}`,
+  );
   const weighed = weighWords(challenges).filter((word) => word.weight < 1);
   if (weighed.length > 0) {
     const show = (weight: number) =>
@@ -91,7 +116,19 @@ function evaluateCorpus(engagements: Engagement[], file: string): void {
   }
 }
 
-const { engagements, bio } = loadContent(option('--dir') ?? contentDirectory());
+/** The content, or the check's own lines and exit 1: broken content is the consultant's to fix, not a crash. */
+function readContent(dir: string): Content {
+  try {
+    return loadContent(dir);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(`content has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:`);
+    for (const problem of error.problems) console.error(formatProblem(problem));
+    process.exit(1);
+  }
+}
+
+const { engagements, bio } = readContent(option('--dir') ?? contentDirectory());
 if (process.argv.includes('--corpus')) {
   const file = option('--corpus');
   evaluateCorpus(engagements, file && !file.startsWith('--') ? file : DEFAULT_CORPUS);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type FileResult, listMarkdownFiles, readMarkdownFile } from './files';
+import { type FileResult, listMarkdownFiles, readMarkdownFile, setCopiesApart } from './files';
 import { renderMarkdown } from './markdown';
 import { type ContentProblem, displayPath } from './problems';
 import { type CaseStudyFrontMatter, CaseStudyFrontMatterSchema } from './schemas';
@@ -16,11 +16,12 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Reads every file in content/case-studies/, newest year first. Engagement keys are checked by loadContent. */
 export function loadCaseStudies(contentDir: string): FileResult<CaseStudy[]> {
   const dir = path.join(contentDir, 'case-studies');
-  const files = listMarkdownFiles(dir);
-  if (!files.ok) return files;
-  const problems: ContentProblem[] = [];
+  const listed = listMarkdownFiles(dir);
+  if (!listed.ok) return listed;
+  const files = setCopiesApart(listed.value);
+  const problems: ContentProblem[] = [...files.copies];
   const studies: CaseStudy[] = [];
-  for (const file of files.value) {
+  for (const file of files.files) {
     const slug = path.basename(file, '.md');
     if (!SLUG.test(slug)) {
       problems.push({

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type FileResult, listMarkdownFiles, readMarkdownFile } from './files';
+import { type FileResult, listMarkdownFiles, readMarkdownFile, setCopiesApart } from './files';
 import { renderMarkdown } from './markdown';
 import { type ContentProblem, displayPath } from './problems';
 import { type EngagementFrontMatter, EngagementFrontMatterSchema } from './schemas';
@@ -20,12 +20,13 @@ export interface Engagement extends EngagementFrontMatter {
  */
 export function loadEngagements(contentDir: string): FileResult<Engagement[]> {
   const dir = path.join(contentDir, 'engagements');
-  const files = listMarkdownFiles(dir);
-  if (!files.ok) return files;
-  const problems: ContentProblem[] = [];
+  const listed = listMarkdownFiles(dir);
+  if (!listed.ok) return listed;
+  const files = setCopiesApart(listed.value);
+  const problems: ContentProblem[] = [...files.copies];
   const engagements: Engagement[] = [];
   const fileOf = new Map<Engagement, string>();
-  for (const file of files.value) {
+  for (const file of files.files) {
     const read = readMarkdownFile(file, EngagementFrontMatterSchema);
     if (!read.ok) {
       problems.push(...read.problems);
@@ -36,11 +37,13 @@ export function loadEngagements(contentDir: string): FileResult<Engagement[]> {
     fileOf.set(engagement, displayPath(file));
   }
   const folder = displayPath(dir);
-  if (files.value.length !== ENGAGEMENT_COUNT) {
+  if (files.files.length !== ENGAGEMENT_COUNT) {
+    const names = files.files.map((file) => path.basename(file)).join(', ');
+    const advice = files.files.length > ENGAGEMENT_COUNT ? '; remove the extra one (to replace an engagement, edit its file)' : '';
     problems.push({
       file: folder,
       field: '(folder)',
-      expected: `expected exactly ${ENGAGEMENT_COUNT} engagement files, found ${files.value.length}`,
+      expected: `expected exactly ${ENGAGEMENT_COUNT} engagement files, found ${files.files.length}: ${names}${advice}`,
     });
   }
   for (const field of ['key', 'order'] as const) {

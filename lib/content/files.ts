@@ -3,7 +3,11 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
 import { findImpossibleYamlDates, impossibleDateMessage } from './dates';
-import { type ContentProblem, consultantErrorMap, displayPath, problemsFromZod } from './problems';
+import { fieldsAt, listFieldPaths } from './fields';
+import { findLine, splitFrontMatter } from './front-matter';
+import { type ContentProblem, type ZodProblemContext, consultantErrorMap, displayPath, problemsFromZod } from './problems';
+import { findSwallowedLines } from './slips';
+import { type KnownFields, type LineProblem, describeUnclosed, describeYamlFailure, findTabs } from './yaml-errors';
 
 /** The outcome of reading one content file: a typed value, or the problems that stopped it. */
 export type FileResult<T> = { ok: true; value: T } | { ok: false; problems: ContentProblem[] };
@@ -21,10 +25,10 @@ function readText(file: string): FileResult<string> {
   }
 }
 
-function validate<S extends z.ZodType>(file: string, schema: S, data: unknown, prefix = ''): FileResult<z.output<S>> {
+function validate<S extends z.ZodType>(file: string, schema: S, data: unknown, locate?: ZodProblemContext['locate']): FileResult<z.output<S>> {
   const parsed = schema.safeParse(data, { error: consultantErrorMap });
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, problems: problemsFromZod(displayPath(file), parsed.error, prefix, schema) };
+  return { ok: false, problems: problemsFromZod(displayPath(file), parsed.error, { schema, data, ...(locate ? { locate } : {}) }) };
 }
 
 /** Line and column (both from 1) of a character offset, the way an editor shows them. */
@@ -66,39 +70,81 @@ export function readJsonFile<S extends z.ZodType>(file: string, schema: S): File
   return validate(file, schema, data);
 }
 
-/** The first line of a YAML error. Its line numbers already count from the top of the file, --- included. */
-function describeYamlError(error: unknown): string {
-  return ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').replace(/:$/, '');
-}
-
 /** A markdown file's validated front matter and its body. */
 export interface MarkdownFile<T> {
   data: T;
   body: string;
 }
 
-/** Reads a markdown file, validates its YAML front matter against a schema and returns it with the body. */
+/** A problem found in the front matter's text, as a content problem of `file`. */
+function atLine(file: string, { line, field, expected }: LineProblem): ContentProblem {
+  return { file: displayPath(file), ...(line ? { line: line.number } : {}), field, expected };
+}
+
+/**
+ * Reads a markdown file, validates its YAML front matter against a schema and returns it with the body.
+ * Slips YAML would accept silently (tabs, lines joined to the value above) are reported before the schema's
+ * own problems, each at its line.
+ */
 export function readMarkdownFile<S extends z.ZodType>(file: string, schema: S): FileResult<MarkdownFile<z.output<S>>> {
   const text = readText(file);
   if (!text.ok) return text;
   if (!/^---\r?\n/.test(text.value)) {
     return fail(file, 'front matter', 'expected the file to start with a front matter block between two --- lines');
   }
+  const frontMatter = splitFrontMatter(text.value);
+  const fields: KnownFields = {
+    top: fieldsAt(schema, []),
+    nested: listFieldPaths(schema).flatMap((path) => (path.includes('.') ? [path.split('.').at(-1) ?? path] : [])),
+  };
+  const unclosed = describeUnclosed(frontMatter);
+  if (unclosed) return { ok: false, problems: [atLine(file, unclosed)] };
+  const tabs = findTabs(frontMatter.lines, fields);
+  if (tabs.length > 0) return { ok: false, problems: tabs.map((tab) => atLine(file, tab)) };
   let parsed: matter.GrayMatterFile<string>;
   try {
     // gray-matter caches by content; pass an options object so each read is parsed afresh.
     parsed = matter(text.value, {});
   } catch (error) {
-    return fail(file, 'front matter', `expected valid YAML (${describeYamlError(error)})`);
+    return { ok: false, problems: [atLine(file, describeYamlFailure(frontMatter.lines, error, fields))] };
   }
+  const locate = (path: readonly PropertyKey[]) => findLine(frontMatter.lines, path);
   const dates: ContentProblem[] = findImpossibleYamlDates(parsed.matter).map(({ key, value }) => ({
     file: displayPath(file),
+    ...(locate([key]) ? { line: locate([key])?.number } : {}),
     field: key,
     expected: impossibleDateMessage(value),
   }));
-  const data = validate(file, schema, parsed.data);
-  if (!data.ok || dates.length > 0) return { ok: false, problems: [...dates, ...(data.ok ? [] : data.problems)] };
+  const slips = findSwallowedLines(frontMatter.lines, parsed.data, fields.top).map((slip) => atLine(file, slip));
+  const data = validate(file, schema, parsed.data, locate);
+  // A joined line also breaks the value it joined; report the cause once, not its echo in the schema check.
+  const slipFields = slips.map((slip) => slip.field.split(/[.,]/)[0]);
+  const others = data.ok ? [] : data.problems.filter((problem) => !slipFields.includes(problem.field.split(/[.,]/)[0]));
+  if (!data.ok || dates.length > 0 || slips.length > 0) return { ok: false, problems: [...slips, ...dates, ...others] };
   return { ok: true, value: { data: data.value, body: parsed.content.trim() } };
+}
+
+/** How copying apps name a copy: "name copy.md", "name copy 2.md", "name 2.md", "name (1).md", "name - Copy.md". */
+const COPY_NAME = /^(.+?)(?: copy(?: \d+)?| - copy(?: \(\d+\))?| \(\d+\)| \d+)\.md$/i;
+
+/**
+ * Separates copies of a file (a Finder duplicate beside its original) from the files themselves, so that the
+ * copy is named as the problem rather than the original reported as its duplicate.
+ */
+export function setCopiesApart(files: readonly string[]): { files: string[]; copies: ContentProblem[] } {
+  const names = new Set(files.map((file) => path.basename(file)));
+  const copies: ContentProblem[] = [];
+  const kept = files.filter((file) => {
+    const original = COPY_NAME.exec(path.basename(file))?.[1];
+    if (original === undefined || !names.has(`${original}.md`)) return true;
+    copies.push({
+      file: displayPath(file),
+      field: '(file name)',
+      expected: `a copy of ${original}.md; delete it, and make your changes in ${original}.md itself`,
+    });
+    return false;
+  });
+  return { files: kept, copies };
 }
 
 /** The markdown files of a content folder, sorted by name so that every listing is stable. */

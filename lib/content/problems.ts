@@ -1,18 +1,23 @@
 import path from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fieldsAt, suggestField } from './fields';
+import { fixForType } from './fixes';
+import type { SourceLine } from './front-matter';
 import { shortened } from '@/lib/text/shortened';
 
 /** One thing wrong with a content file: which file, which field, and what was expected there. */
 export interface ContentProblem {
   file: string;
+  /** The line of the file to change, counted from 1 as an editor counts it, when it is known. */
+  line?: number;
   field: string;
   expected: string;
 }
 
 /** Formats a problem as the one readable line that `npm run check` and `npm run build` print. */
 export function formatProblem(problem: ContentProblem): string {
-  return `${problem.file}: ${problem.field}: ${problem.expected}`;
+  const where = problem.line === undefined ? problem.file : `${problem.file}, line ${problem.line}`;
+  return `${where}: ${problem.field}: ${problem.expected}`;
 }
 
 /** Thrown when content files are wrong; carries every problem found, not just the first. */
@@ -74,7 +79,9 @@ function describeValue(value: unknown): string {
  */
 export const consultantErrorMap: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type') {
-    const expected = TYPE_NAMES[issue.expected] ?? issue.expected;
+    // z.int() reports its type as "number"; its format says it is a whole one.
+    const whole = issue.inst instanceof z.ZodNumberFormat && /int/.test(issue.inst.format ?? '');
+    const expected = whole ? TYPE_NAMES.int : (TYPE_NAMES[issue.expected] ?? issue.expected);
     if (issue.input === undefined) return `missing; expected ${expected}`;
     return `expected ${expected}, found ${describeValue(issue.input)}`;
   }
@@ -89,33 +96,92 @@ function samePath(a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean
   return a.length === b.length && a.every((part, index) => part === b[index]);
 }
 
+/** The value at `path` in parsed data, or undefined. */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let current = data;
+  for (const part of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = Reflect.get(current, part);
+  }
+  return current;
+}
+
 /**
- * Turns a failed zod parse into problems, one per issue, with the field written as a dotted path.
- * Given the schema, an unknown field close to a known one gets a suggestion (`keyword` → `keywords`), and
- * the "missing" report for the field it was meant to be is dropped: one typo, one line.
+ * A field path in the consultant's words: groups joined by dots, list positions counted from 1 as she counts
+ * them (`includes, entry 6`, `social, entry 1, url`).
  */
-export function problemsFromZod(file: string, error: z.core.$ZodError, prefix = '', schema?: z.core.$ZodType): ContentProblem[] {
-  const fieldName = (path: readonly PropertyKey[]) =>
-    [prefix, ...path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))]
-      .filter(Boolean)
-      .join('.')
-      .replace(/\.\[/g, '[') || '(whole file)';
-  const misspelt: PropertyKey[][] = [];
-  const problems = error.issues.flatMap((issue) => {
+export function fieldName(path: readonly PropertyKey[], prefix = ''): string {
+  let name = prefix;
+  path.forEach((part, index) => {
+    if (typeof part === 'number') name += `, entry ${part + 1}`;
+    else if (name === '') name = String(part);
+    else name += typeof path[index - 1] === 'number' ? `, ${String(part)}` : `.${String(part)}`;
+  });
+  return name || '(whole file)';
+}
+
+/** What a problem needs to be worded well: the schema, the parsed data and, for YAML, where each value was written. */
+export interface ZodProblemContext {
+  prefix?: string;
+  schema?: z.core.$ZodType;
+  data?: unknown;
+  locate?: (path: readonly PropertyKey[]) => SourceLine | undefined;
+}
+
+/** The same words for every missing required field: what to add and what goes in it. */
+function missingMessage(path: readonly PropertyKey[], message: string): string {
+  const what = message.replace(/^missing; /, '').replace(/^expected /, '').replace(/, found .*$/, '');
+  const name = String(path.at(-1));
+  const inside = path.length > 1 ? ` inside "${String(path.findLast((part) => typeof part === 'string' && part !== name) ?? '')}"` : '';
+  return `missing; add "${name}:"${inside.replace(' inside ""', '')} followed by ${what}`;
+}
+
+/**
+ * Turns a failed zod parse into problems, one per issue, with the field written in the consultant's words, the
+ * line it is on, and what to write instead. An unknown field close to a known one gets a suggestion
+ * (`keyword` → `keywords`) and the "missing" report for the field it was meant to be is dropped: one typo,
+ * one line. A value written as a field name (`Positioning Sprint:` where `title:` is missing) is read the same way.
+ */
+export function problemsFromZod(file: string, error: z.core.$ZodError, context: ZodProblemContext = {}): ContentProblem[] {
+  const { prefix = '', schema, data, locate } = context;
+  const at = (path: readonly PropertyKey[]) => {
+    const line = locate?.(path)?.number;
+    return line === undefined ? {} : { line };
+  };
+  const missingPaths = error.issues.flatMap((issue) =>
+    issue.path.length > 0 && valueAt(data, issue.path) === undefined && issue.code !== 'unrecognized_keys' ? [issue.path] : [],
+  );
+  const handled: PropertyKey[][] = [];
+  const unknown = error.issues.flatMap((issue) => {
     if (issue.code !== 'unrecognized_keys') return [];
     const known = schema ? fieldsAt(schema, issue.path) : [];
     return issue.keys.map((key) => {
+      const path = [...issue.path, key];
       const suggestion = suggestField(key, known);
-      if (suggestion) misspelt.push([...issue.path, suggestion]);
-      const hint = suggestion ? `did you mean "${suggestion}"? ` : '';
-      return { file, field: fieldName([...issue.path, key]), expected: `unknown field; ${hint}check the spelling against content/README.md` };
+      const meant = missingPaths.find((missing) => samePath(missing.slice(0, -1), issue.path));
+      let expected: string;
+      if (suggestion) {
+        handled.push([...issue.path, suggestion]);
+        expected = `unknown field; did you mean "${suggestion}"? check the spelling against content/README.md`;
+      } else if (valueAt(data, path) === null && meant) {
+        handled.push(meant);
+        expected = `"${key}:" is not a field name; if it is the ${String(meant.at(-1))}, write "${String(meant.at(-1))}: ${key}"`;
+      } else {
+        expected = `unknown field; the fields allowed here are ${known.join(', ')}`;
+      }
+      return { file, ...at(path), field: fieldName(path, prefix), expected };
     });
   });
-  const others = error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') return [];
-    const missing = issue.code === 'invalid_type' && issue.input === undefined;
-    if (missing && misspelt.some((path) => samePath(path, issue.path))) return [];
-    return [{ file, field: fieldName(issue.path), expected: issue.message }];
+  const others = error.issues.flatMap((issue): ContentProblem[] => {
+    if (issue.code === 'unrecognized_keys' || handled.some((path) => samePath(path, issue.path))) return [];
+    const line = locate?.(issue.path);
+    const field = fieldName(issue.path, prefix);
+    if (missingPaths.some((path) => samePath(path, issue.path)) && valueAt(data, issue.path.slice(0, -1)) !== undefined) {
+      return [{ file, ...at(issue.path.slice(0, -1)), field, expected: missingMessage(issue.path, issue.message) }];
+    }
+    const value = valueAt(data, issue.path);
+    const fix = issue.code === 'invalid_type' ? fixForType(issue.expected, value, issue.path.at(-1) ?? '', line) : '';
+    return [{ file, ...(line ? { line: line.number } : {}), field, expected: `${issue.message}${fix}` }];
   });
-  return [...others, ...problems];
+  return [...others, ...unknown];
 }

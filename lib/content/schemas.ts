@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { impossibleDateMessage, isCalendarDate } from './dates';
+import { PhraseSchema } from './phrases';
 
 /**
  * The shapes of the consultant's content files. Each schema is the single source of truth for its kind;
@@ -19,7 +20,26 @@ export const ContentDateSchema = z
 
 const Text = z.string().trim().min(1, 'expected non-empty text');
 const TextList = z.array(Text).min(1, 'expected a list with at least one entry');
+const PhraseList = z.array(PhraseSchema).min(1, 'expected a list with at least one entry');
 const HttpUrl = z.url({ protocol: /^https?$/, error: 'expected a full web address starting with https://' });
+
+/**
+ * An international phone number in any of its usual written forms (+44 20 7946 0158, +44 (0)20 7946 0158,
+ * +1 (415) 555-0100), stored as + and digits in groups: tel: links, the vCard and JSON-LD need that form, and the
+ * UK "(0)" is dropped because it is not dialled from abroad.
+ */
+export const PhoneSchema = z.string().transform((written, context) => {
+  const plain = written.trim().replace(/\(0\)/, ' ').replace(/[()\-./]/g, ' ').replace(/\s+/g, ' ');
+  const digits = plain.replace(/\D/g, '').length;
+  let problem: string | undefined;
+  if (plain.startsWith('00')) problem = `expected + in place of the 00 at the start: "+${plain.slice(2)}"`;
+  else if (plain.startsWith('0')) problem = 'expected + and the country code, then the number without its first 0: 020 7946 0158 in the UK is "+44 20 7946 0158"';
+  else if (!plain.startsWith('+')) problem = 'expected + and the country code first, such as "+44 20 7946 0158"';
+  else if (/[^+\d ]/.test(plain)) problem = `expected only digits, spaces, hyphens and brackets after the +; remove "${/[^+\d ]+/.exec(plain)?.[0]}"`;
+  else if (digits < 8 || digits > 15) problem = `expected 8 to 15 digits with the country code, found ${digits}`;
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+  return plain.replace(/^\+ /, '+');
+});
 
 export const SocialLinkSchema = z.strictObject({
   label: Text.describe('what the link is, e.g. LinkedIn'),
@@ -37,9 +57,7 @@ export const BioFrontMatterSchema = z.strictObject({
   summary: Text.describe('a short paragraph used on the homepage and in descriptions'),
   location: z.strictObject({ city: Text, region: Text.optional(), country: Text }),
   email: z.email({ error: 'expected an email address such as name@example.com' }),
-  phone: z
-    .string()
-    .regex(/^\+[1-9][0-9 ]{6,19}$/, 'expected an international phone number such as +44 20 7946 0321'),
+  phone: PhoneSchema,
   website: HttpUrl,
   social: z.array(SocialLinkSchema).default([]),
   updated: ContentDateSchema,
@@ -60,9 +78,9 @@ export const EngagementFrontMatterSchema = z.strictObject({
   includes: TextList,
   outcomes: TextList,
   timing: TextList,
-  keywords: TextList.describe('words and phrases that point evaluate_client_needs to this engagement'),
+  keywords: PhraseList.describe('words and phrases that point evaluate_client_needs to this engagement'),
   concepts: z
-    .record(z.string().trim().min(1, 'expected a concept name'), TextList)
+    .record(z.string().trim().min(1, 'expected a concept name'), PhraseList)
     .default({})
     .describe('ideas that point evaluate_client_needs here, each with the words clients use for it'),
   sectors: TextList.describe('technology sectors this engagement suits best'),

@@ -7,7 +7,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 describe('npm run build refuses broken content', () => {
   it.each([
-    ['a mistyped field', 'engagements/brand-identity.md', /^keywords:\n(?:  - .+\n)+/m, 'keywords: 5\n', /engagements\/brand-identity\.md: keywords: expected a list/],
+    ['a mistyped field', 'engagements/brand-identity.md', /^keywords:\n(?:  - .+\n)+/m, 'keywords: 5\n', /engagements\/brand-identity\.md, line \d+: keywords: expected a list/],
     ['an unknown engagement key', 'case-studies/tidewater-grid-rebrand.md', /^engagement: .+$/m, 'engagement: logo-design', /tidewater-grid-rebrand\.md: engagement: expected one of/],
     ['malformed JSON', 'site.json', '"siteName":', '"siteName"', /site\.json: \(whole file\): expected valid JSON/],
   ])('%s stops the build before Next runs, naming file, field and expectation', (_label, file, from, to, line) => {

@@ -39,7 +39,7 @@ describe('npm run check', { timeout: 30_000 }, () => {
       lines: [
         'content has 3 problems:',
         `${dir}/site.json: locale: expected a language tag such as en-GB`,
-        `${dir}/bio.md: email: expected an email address such as name@example.com`,
+        `${dir}/bio.md, line 16: email: expected an email address such as name@example.com`,
         `${dir}/case-studies/tidewater-grid-rebrand.md: engagement: expected one of ${keys}; "rebrand" is not an engagement key`,
       ],
     });

@@ -1,0 +1,71 @@
+import type { SourceLine } from './front-matter';
+
+/**
+ * What to write instead, for a value of the wrong type: the consultant needs the edit, not the diagnosis.
+ * Each fix is worded from the line as she wrote it when the line is known (markdown), else from the value (JSON).
+ */
+
+/** The value part of a YAML line: after `key:` or after `- `. */
+export function valueText(text: string): string {
+  const field = /^[ \t]*(?:- +)?[A-Za-z_][\w-]*:[ \t]*(.*)$/.exec(text);
+  if (field) return (field[1] ?? '').trim();
+  return text.replace(/^[ \t]*- +/, '').trim();
+}
+
+/** The line rewritten with its value in double quotes: `price: 27500` → `price: "27500"`. */
+function quoted(text: string): string {
+  const value = valueText(text);
+  const head = text.trim().slice(0, text.trim().length - value.length);
+  return `${head}"${value.replace(/"/g, '\\"')}"`;
+}
+
+/** The line with the quotes around its value removed: `year: "2026"` → `year: 2026`. */
+function unquoted(text: string): string {
+  return text.trim().replace(/(["'])(.*)\1\s*$/, '$2');
+}
+
+/** Where the value goes, in the consultant's words. */
+function placeOf(key: PropertyKey): string {
+  return typeof key === 'number' ? 'entry' : 'value';
+}
+
+/**
+ * The fix for a wrong type, appended to "expected …, found …". `key` is the last part of the field's path,
+ * `line` where the value was written (undefined for JSON).
+ */
+export function fixForType(expected: string, value: unknown, key: PropertyKey, line: SourceLine | undefined): string {
+  const written = line?.text;
+  const name = typeof key === 'string' ? key : '';
+  if (expected === 'string') {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && written?.includes(': ')) {
+      return `; a colon followed by a space makes YAML read a field name, so put the ${placeOf(key)} in double quotes: ${quoted(written)}`;
+    }
+    if (Array.isArray(value)) return `; write the text on the same line, after "${name}: "`;
+    if (value === null) return emptyFix(written, `write the text after "${name}:"`);
+    if (['number', 'boolean'].includes(typeof value) || value instanceof Date) {
+      return written ? `; put the ${placeOf(key)} in double quotes: ${quoted(written)}` : `; put it in double quotes: "${String(value)}"`;
+    }
+  }
+  if ((expected === 'int' || expected === 'number') && typeof value === 'string') {
+    if (/^\s*\d+\s*$/.test(value)) return written ? `; remove the quotes: ${unquoted(written)}` : '; remove the quotes';
+    return '; write a whole number, such as 2025';
+  }
+  if (expected === 'boolean' && typeof value === 'string') {
+    return /^(true|false)$/i.test(value.trim()) ? `; remove the quotes: ${name}: ${value.trim().toLowerCase()}` : '; write true or false';
+  }
+  if (expected === 'array') {
+    if (value === null) return emptyFix(written, `add its entries on the lines below "${name}:", each starting with two spaces and "- "`);
+    return `; write each entry on its own line below "${name}:", starting with two spaces and "- "`;
+  }
+  if (expected === 'object' || expected === 'record') {
+    if (value === null) return emptyFix(written, `add its fields on the lines below "${name}:", indented by two spaces`);
+    return `; write its fields on the lines below "${name}:", each indented by two spaces and written "name: value"`;
+  }
+  return '';
+}
+
+/** An empty value: often text after `#`, which YAML reads as a comment. */
+function emptyFix(written: string | undefined, otherwise: string): string {
+  if (written && valueText(written).startsWith('#')) return '; YAML reads "#" as the start of a comment, so put the text in double quotes';
+  return `; ${otherwise}`;
+}
