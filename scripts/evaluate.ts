@@ -13,7 +13,7 @@ import { measureAccuracy, readInquiryCorpus } from '../lib/agent/scoring/accurac
 import { chooseEngagement } from '../lib/agent/scoring/choose';
 import { weighWords } from '../lib/agent/scoring/clauses';
 import { type EngagementScore, SECTOR_POINTS } from '../lib/agent/scoring/score';
-import { FUNCTION_WORDS, stemWord } from '../lib/agent/scoring/words';
+import { FUNCTION_WORDS, stemWord } from '../lib/text/words';
 import {
   type Content,
   ContentError,

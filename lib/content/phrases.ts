@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalise } from '@/lib/agent/scoring/words';
+import { normalise } from '@/lib/text/words';
 
 /**
  * What a keyword or concept phrase can be, as evaluate_client_needs reads it (lib/agent/scoring/vocabulary.ts):

@@ -1,4 +1,4 @@
-import { foldText } from './words';
+import { foldText } from '@/lib/text/words';
 
 /**
  * How much each word of a client's text counts, from the way the sentence is built. People describe what is

@@ -3,7 +3,7 @@ import type { EvaluateClientNeedsRequest } from '../schemas';
 import { weighWords } from './clauses';
 import { correctTypo } from './typos';
 import { type Phrase, type Vocabulary, vocabularyOf } from './vocabulary';
-import { FUNCTION_WORDS, americanSpelling, normalise, stemWord } from './words';
+import { FUNCTION_WORDS, americanSpelling, normalise, stemWord } from '@/lib/text/words';
 
 /**
  * The points each engagement earns from a request (docs/evaluate.md, "How it scores"):

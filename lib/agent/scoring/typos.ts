@@ -1,6 +1,6 @@
 import { isOneEditApart } from '@/lib/text/edit-distance';
 import { TYPO_MIN_LENGTH, type Vocabulary } from './vocabulary';
-import { stemWord } from './words';
+import { stemWord } from '@/lib/text/words';
 
 /**
  * The word a client probably meant, when `word` (folded, American spelling) is unknown to the content and one

@@ -1,5 +1,5 @@
 import type { Engagement } from '@/lib/content';
-import { FUNCTION_WORDS, americanSpelling, foldText, normalise, splitWords, stemWord } from './words';
+import { FUNCTION_WORDS, americanSpelling, foldText, normalise, splitWords, stemWord } from '@/lib/text/words';
 
 /** A keyword, concept phrase or sector as the consultant wrote it, and the stems it is matched by. */
 export interface Phrase {

@@ -5,7 +5,7 @@ import { chooseEngagement } from '@/lib/agent/scoring/choose';
 import { CONCESSION, weighWords } from '@/lib/agent/scoring/clauses';
 import { correctTypo } from '@/lib/agent/scoring/typos';
 import { vocabularyOf } from '@/lib/agent/scoring/vocabulary';
-import { americanSpelling, foldText, normalise, stemWord } from '@/lib/agent/scoring/words';
+import { americanSpelling, foldText, normalise, stemWord } from '@/lib/text/words';
 import { type Engagement, loadContent } from '@/lib/content';
 import { editDistance, isOneEditApart } from '@/lib/text/edit-distance';
 

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { FUNCTION_WORDS, foldText, splitWords, stemWord } from '@/lib/agent/scoring/words';
+import { FUNCTION_WORDS, foldText, splitWords, stemWord } from '@/lib/text/words';
 import type { SiteDocument } from '@/lib/mcp/surface/document-tools';
 import { type PageKind, intendedKind } from './query-intent';
 

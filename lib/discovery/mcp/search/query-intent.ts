@@ -1,4 +1,4 @@
-import { foldText, splitWords, stemWord } from '@/lib/agent/scoring/words';
+import { foldText, splitWords, stemWord } from '@/lib/text/words';
 
 /** The kinds of page a query can ask for: the practice as a whole (the homepage, the biography), one engagement, one case study. */
 export type PageKind = 'hub' | 'engagement' | 'case study';
