@@ -114,7 +114,8 @@ test('every page in the sitemap renders cleanly, passes basic accessibility chec
 test('the Open Graph image and the favicon are served', async ({ page, request }) => {
   await page.goto('/');
   const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content');
-  const og = await request.get(new URL(ogImage ?? '').pathname + new URL(ogImage ?? '').search);
+  // A path, resolved against the page's address (docs/serving.md, "One origin").
+  const og = await request.get(new URL(ogImage ?? '', page.url()).href);
   expect(og.status()).toBe(200);
   expect(og.headers()['content-type']).toBe('image/png');
   expect((await og.body()).subarray(1, 4).toString()).toBe('PNG');
