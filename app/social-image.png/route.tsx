@@ -8,7 +8,7 @@ export const dynamic = 'force-static';
 /**
  * GET /social-image.png: the link-preview image for every page, drawn at build time from content with next/og's
  * built-in font only (no fonts or emoji are fetched: see toDrawableText). A route rather than Next's
- * opengraph-image file, whose tag Next writes with an absolute URL on the build's origin (lib/site/metadata.ts).
+ * opengraph-image file, whose tags Next makes absolute on metadataBase, else on localhost (lib/site/metadata.ts).
  */
 export function GET(): ImageResponse {
   const { site, bio } = getContent();
