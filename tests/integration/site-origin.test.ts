@@ -86,12 +86,12 @@ const WRITTEN = writtenOrigins();
  * each to name `origin` wherever it names the site: any other origin it names must be one written in the content
  * or the code, so never the build's, a `localhost:3000` default or another request's.
  */
-async function expectOneOrigin(app: RunningApp, host: string, origin: string): Promise<void> {
+async function expectOneOrigin(app: RunningApp, host: string, origin: string, extra = ''): Promise<void> {
   const asked = documents();
   const seen = new Set(asked.map((document) => `${document.path} ${document.accept ?? ''}`));
   for (let i = 0; i < asked.length; i++) {
     const { path: target, accept } = asked[i]!;
-    const head = `GET ${target} HTTP/1.1\r\nHost: ${host}${accept ? `\r\nAccept: ${accept}` : ''}`;
+    const head = `GET ${target} HTTP/1.1\r\nHost: ${host}${accept ? `\r\nAccept: ${accept}` : ''}${extra}`;
     const answer = await rawRequest(app.url, head);
     const label = `${target}${accept ? ` (Accept: ${accept.split(',')[0]})` : ''} at ${host}`;
     expect(answer.status, label).toBeLessThan(500);
@@ -143,9 +143,11 @@ describe('without SITE_URL: every document names the origin the request came to'
   });
   afterAll(() => app?.stop());
 
-  it('two hosts of one server, each named alone in what it is answered', async () => {
+  it('two hosts of one server, each named alone in what it is answered, whatever forwarding headers say', async () => {
     const { port } = new URL(app.url);
+    // Without TRUST_PROXY a client's forwarding headers are not believed (public-origin.test.ts).
+    const forged = '\r\nX-Forwarded-Host: evil.example\r\nX-Forwarded-Proto: https';
     await expectOneOrigin(app, `127.0.0.1:${port}`, `http://127.0.0.1:${port}`);
-    await expectOneOrigin(app, `localhost:${port}`, `http://localhost:${port}`);
+    await expectOneOrigin(app, `localhost:${port}`, `http://localhost:${port}`, forged);
   });
 });
