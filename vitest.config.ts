@@ -28,6 +28,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/odd-requests.test.ts',
   'tests/integration/abusive-clients.test.ts',
   'tests/integration/public-origin.test.ts',
+  'tests/integration/site-origin.test.ts',
   'tests/integration/quota-ipv6.test.ts',
   'tests/integration/form-origin.test.ts',
   'tests/integration/mcp-real-clients.test.ts',

@@ -2,15 +2,16 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { getContent } from '@/lib/content';
 import { openGraphLocale } from '@/lib/site/metadata';
-import { siteUrl } from '@/lib/site/url';
 import { SiteFooter } from '@/lib/ui/site-footer';
 import { SiteHeader } from '@/lib/ui/site-header';
+import { SocialImage } from '@/lib/ui/social-image';
 import './globals.css';
 
+// No metadataBase: the pages are prerendered once and served under the origin the server runs at, so every URL
+// Next writes into them stays a path (docs/serving.md, "One origin").
 export function generateMetadata(): Metadata {
   const { site, bio } = getContent();
   return {
-    metadataBase: new URL(siteUrl()),
     title: { default: site.siteName, template: `%s · ${site.siteName}` },
     description: site.description,
     applicationName: site.siteName,
@@ -30,6 +31,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang={site.locale}>
       <body>
+        <SocialImage />
         <SiteHeader site={site} tagline={site.home.eyebrow} />
         <main id="main" tabIndex={-1}>
           {children}

@@ -5,9 +5,9 @@ import { cliOptions, runMain } from './cli';
 
 /**
  * `npm run agent-readability`: Vercel's agent-readability audit (the CLI of @vercel/agent-readability) against the
- * production build under the project's server. llms.txt and the sitemap carry absolute URLs made at build time, so
- * the audit needs a build whose SITE_URL is the origin it reaches: the benchmark's build in .next-bench (made if
- * missing or with --build). Prints the audit's report and exits as the audit does.
+ * production build under the project's server, started with SITE_URL set to the origin it reaches (any build serves
+ * the origin it is started with): the benchmark's build in .next-bench (made if missing or with --build). Prints
+ * the audit's report and exits as the audit does.
  *
  * Options: --build (build again even if .next-bench exists), --min-score=n (exit 1 under it; default 0).
  */

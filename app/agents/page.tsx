@@ -3,7 +3,6 @@ import { getContent, getSite } from '@/lib/content';
 import { describeAgentSurface } from '@/lib/site/agent-docs';
 import { AGENT_PATHS, buildCurlExamples } from '@/lib/site/agent-examples';
 import { pageMetadata } from '@/lib/site/metadata';
-import { absoluteUrl, siteUrl } from '@/lib/site/url';
 import { API_VERSION } from '@/lib/version';
 import { ConventionsSection } from '@/lib/ui/agents/conventions-section';
 import { McpSection } from '@/lib/ui/agents/mcp-section';
@@ -49,8 +48,7 @@ export default function AgentsPage() {
         </nav>
         <div className="docs__body">
           <ResourcesSection
-            baseUrl={siteUrl()}
-            manifestUrl={absoluteUrl(AGENT_PATHS.manifest)}
+            manifestPath={AGENT_PATHS.manifest}
             version={API_VERSION}
             resources={resources}
             examples={examples}
@@ -62,11 +60,7 @@ export default function AgentsPage() {
             responseTime={site.pages.contact.responseTime}
             examples={examples}
           />
-          <McpSection
-            mcpUrl={absoluteUrl(AGENT_PATHS.mcp)}
-            mcpManifestUrl={absoluteUrl(AGENT_PATHS.mcpManifest)}
-            examples={examples}
-          />
+          <McpSection mcpPath={AGENT_PATHS.mcp} mcpManifestPath={AGENT_PATHS.mcpManifest} examples={examples} />
           <ConventionsSection examples={examples} />
         </div>
       </div>

@@ -1,13 +1,14 @@
+import { publicOrigin } from '@/lib/http/forwarded';
 import { CACHE_READ } from '@/lib/http/cache-control';
 import { getContent } from '@/lib/content';
 import { buildLlmsFullTxt } from '@/lib/discovery/llms-txt';
-import { siteUrl } from '@/lib/site/url';
 
-export const dynamic = 'force-static';
+// Rendered per request: it names the origin the server runs at (docs/serving.md, "One origin").
+export const dynamic = 'force-dynamic';
 
-/** GET /llms-full.txt: every page as markdown in one file, prerendered. */
-export function GET(): Response {
-  return new Response(buildLlmsFullTxt(getContent(), siteUrl()), {
+/** GET /llms-full.txt: every page as markdown in one file. */
+export function GET(request: Request): Response {
+  return new Response(buildLlmsFullTxt(getContent(), publicOrigin(request)), {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_READ },
   });
 }

@@ -17,7 +17,8 @@ export function clientAddress(headers: Headers): string {
 }
 
 /**
- * The origin absolute URLs are built on: SITE_URL when set, else the origin the request came to. Responses that
+ * The origin absolute URLs are built on: SITE_URL as the server was started with (never as the build was made:
+ * every document that prints it is rendered per request), else the origin the request came to. Responses that
  * carry it are cacheable, so a client must not be able to choose it: X-Forwarded-Host and -Proto are believed only
  * with TRUST_PROXY=true (a proxy in front writes them), and then only an http or https scheme and a host that is a
  * host[:port]. Otherwise the origin is the Host header (which proxy.ts has checked names this site) over http,

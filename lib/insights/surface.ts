@@ -8,7 +8,8 @@ import { isApiPath, isPagePath } from '@/lib/http/shared-headers';
 export type Surface =
   'page-html' | 'page-markdown' | 'discovery' | 'rest-resource' | 'rest-tool' | 'mcp' | 'contact-form' | 'other';
 
-const DISCOVERY_FILES: ReadonlySet<string> = new Set([
+/** The discovery files outside /.well-known: the documents agents and crawlers read about the site. */
+export const DISCOVERY_FILES: ReadonlySet<string> = new Set([
   '/llms.txt',
   '/llms-full.txt',
   '/robots.txt',

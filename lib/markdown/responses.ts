@@ -1,7 +1,6 @@
 import { CACHE_NEVER, CACHE_READ } from '@/lib/http/cache-control';
 import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { getContent } from '@/lib/content';
-import { siteUrl } from '@/lib/site/url';
 import { notFoundMarkdown } from './not-found';
 import { renderMarkdownPage } from './page-markdown';
 import { buildSitemapMarkdown } from './sitemap';
@@ -24,16 +23,19 @@ export function markdownResponse(markdown: string, status = 200): Response {
   });
 }
 
-/** The markdown response of the page (or the sitemap) these segments name, or undefined when there is none. */
-export function servePageMarkdown(slug: readonly string[]): Response | undefined {
+/**
+ * The markdown response of the page (or the sitemap) these segments name, with its URLs on `origin` (publicOrigin
+ * of the request), or undefined when there is none.
+ */
+export function servePageMarkdown(slug: readonly string[], origin: string): Response | undefined {
   if (slug.length === 1 && slug[0] === SITEMAP_SLUG)
-    return markdownResponse(buildSitemapMarkdown(getContent(), siteUrl()));
+    return markdownResponse(buildSitemapMarkdown(getContent(), origin));
   const path = slug.length === 1 && slug[0] === 'index' ? '/' : `/${slug.join('/')}`;
-  const page = renderMarkdownPage(path, getContent(), siteUrl());
+  const page = renderMarkdownPage(path, getContent(), origin);
   return page && markdownResponse(page.markdown);
 }
 
-/** The 404 of a page that does not exist, asked for as markdown. */
-export function markdownNotFound(): Response {
-  return markdownResponse(notFoundMarkdown(siteUrl()), 404);
+/** The 404 of a page that does not exist, asked for as markdown, its links on `origin`. */
+export function markdownNotFound(origin: string): Response {
+  return markdownResponse(notFoundMarkdown(origin), 404);
 }

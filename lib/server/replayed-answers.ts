@@ -13,9 +13,13 @@ const RECORDED_ACCEPTS = ['*/*', 'application/json', 'text/markdown'];
 /** The request headers a page's representation depends on (PAGE_VARY), read here through isMarkdownAgent. */
 const PAGE_SELECTORS = new Set(listTokens(PAGE_VARY.toLowerCase()));
 
+/** Discovery files that print absolute URLs and do not vary on Accept: with SITE_URL, recorded once each. */
+const DOCUMENTS_ON_SITE_URL = ['/robots.txt', '/sitemap.xml', '/openapi.json', '/.well-known/api-catalog'];
+
 /**
- * Every request to record: each static page as HTML; with SITE_URL, also the reads whose bodies carry absolute URLs
- * in each Accept variant (without it, those URLs follow each request's origin, so the routes answer them).
+ * Every request to record: each static page as HTML (pages name no origin: docs/serving.md, "One origin"); with
+ * SITE_URL, also the reads whose bodies carry absolute URLs, those that vary on Accept in each Accept variant
+ * (without it, those URLs follow each request's origin, so the routes answer them).
  */
 export function requestsToRecord(pages: readonly string[], withSiteUrl: boolean): RecordedRequest[] {
   // Asked as clients most ask, taking gzip: where Next compresses, its own gzip is kept (cached-answer.ts).
@@ -34,7 +38,7 @@ export function requestsToRecord(pages: readonly string[], withSiteUrl: boolean)
     '/index.md',
   ];
   for (const read of reads) requests.push(get(read), ...RECORDED_ACCEPTS.map((accept) => get(read, accept)));
-  requests.push(get('/', 'text/markdown'));
+  requests.push(get('/', 'text/markdown'), ...DOCUMENTS_ON_SITE_URL.map((document) => get(document)));
   return requests;
 }
 

@@ -1,7 +1,7 @@
 import { describeFields } from '@/lib/agent/describe';
-import { RESOURCES, type ResourceDefinition, resourceUrl } from '@/lib/agent/resources';
-import { TOOLS, type ToolDefinition, toolUrl } from '@/lib/agent/tools';
-import { siteUrl } from './url';
+import { RESOURCES, type ResourceDefinition } from '@/lib/agent/resources';
+import { TOOLS, type ToolDefinition } from '@/lib/agent/tools';
+import { resourcePath, toolPath } from '@/lib/http/api-paths';
 
 /** One read-only resource, as the /agents page shows it. */
 export interface ResourceDoc {
@@ -15,7 +15,8 @@ export interface ResourceDoc {
 /** One tool, as the /agents page shows it; `fields` are the manifest's body descriptions. */
 export interface ToolDoc {
   name: string;
-  url: string;
+  /** Its REST path; the page is prerendered for every origin, so it names none. */
+  path: string;
   description: string;
   fields: Array<{ name: string; description: string }>;
 }
@@ -29,7 +30,7 @@ const SHAPES: Record<ResourceDefinition['schema'], string> = {
 function describeTool(tool: ToolDefinition): ToolDoc {
   return {
     name: tool.name,
-    url: toolUrl(siteUrl(), tool),
+    path: toolPath(tool.slug),
     description: tool.description,
     fields: Object.entries(describeFields(tool.input)).map(([name, description]) => ({ name, description })),
   };
@@ -44,7 +45,7 @@ export function describeAgentSurface(): { resources: ResourceDoc[]; evaluate: To
   return {
     resources: RESOURCES.map((resource) => ({
       name: resource.name,
-      path: new URL(resourceUrl(siteUrl(), resource.name)).pathname,
+      path: resourcePath(resource.name),
       description: resource.description,
       shape: SHAPES[resource.schema],
     })),

@@ -1,6 +1,9 @@
-import { absoluteUrl } from './url';
 import { evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
 import { MANIFEST_PATH, MCP_PATH, resourcePath, toolPath } from '@/lib/http/api-paths';
+import { SITE_ADDRESS } from './site-address';
+
+/** A URL on this site as the commands write it. */
+const onSite = (path: string): string => `${SITE_ADDRESS}${path}`;
 
 /** One copyable command on the /agents page. */
 export interface CurlExample {
@@ -34,7 +37,7 @@ export type CurlExampleId =
   | 'markdown';
 
 /**
- * The curl commands shown on /agents, with absolute URLs from siteUrl() so that they work when pasted.
+ * The curl commands shown on /agents, with absolute URLs on SITE_ADDRESS so that they work when pasted.
  * The sample values are obviously placeholders; the schedule example is labelled as sending a real request.
  */
 export function buildCurlExamples(): Record<CurlExampleId, CurlExample> {
@@ -61,21 +64,21 @@ export function buildCurlExamples(): Record<CurlExampleId, CurlExample> {
   };
   const post = (path: string, body: string, extraHeaders: string[] = []): string =>
     [
-      `curl -s -X POST ${absoluteUrl(path)} \\`,
+      `curl -s -X POST ${onSite(path)} \\`,
       `  -H 'Content-Type: application/json' \\`,
       ...extraHeaders.map((header) => `  -H '${header}' \\`),
       `  -d '${body}'`,
     ].join('\n');
   const mcpHeaders = ['Accept: application/json, text/event-stream'];
   return {
-    manifest: { title: 'Read the manifest', command: `curl -s ${absoluteUrl(AGENT_PATHS.manifest)}` },
-    resource: { title: 'Read a resource', command: `curl -s ${absoluteUrl(resourcePath('engagements'))}` },
+    manifest: { title: 'Read the manifest', command: `curl -s ${onSite(AGENT_PATHS.manifest)}` },
+    resource: { title: 'Read a resource', command: `curl -s ${onSite(resourcePath('engagements'))}` },
     evaluate: { title: 'Evaluate client needs', command: post(AGENT_PATHS.evaluate, json(evaluateBody)) },
     schedule: {
       title: 'Request a consultation (sends a real email)',
       command: post(AGENT_PATHS.schedule, json(scheduleBody)),
     },
-    mcpDescribe: { title: 'Describe the MCP server', command: `curl -s ${absoluteUrl(AGENT_PATHS.mcp)}` },
+    mcpDescribe: { title: 'Describe the MCP server', command: `curl -s ${onSite(AGENT_PATHS.mcp)}` },
     mcpInitialize: {
       title: 'Initialise an MCP session',
       command: post(AGENT_PATHS.mcp, JSON.stringify(initialize), mcpHeaders).replace('curl -s ', 'curl -si '),
@@ -87,11 +90,11 @@ export function buildCurlExamples(): Record<CurlExampleId, CurlExample> {
         'Mcp-Session-Id: <id from the initialize response>',
       ]),
     },
-    mcpManifest: { title: 'Read the MCP manifest', command: `curl -s ${absoluteUrl(AGENT_PATHS.mcpManifest)}` },
-    llms: { title: 'Read the llms.txt index', command: `curl -s ${absoluteUrl(AGENT_PATHS.llms)}` },
+    mcpManifest: { title: 'Read the MCP manifest', command: `curl -s ${onSite(AGENT_PATHS.mcpManifest)}` },
+    llms: { title: 'Read the llms.txt index', command: `curl -s ${onSite(AGENT_PATHS.llms)}` },
     markdown: {
       title: 'Read the homepage as markdown',
-      command: `curl -s -H 'Accept: text/markdown' ${absoluteUrl('/')}`,
+      command: `curl -s -H 'Accept: text/markdown' ${onSite('/')}`,
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { Content } from '@/lib/content';
 import { type SitePage, listSitePages } from './pages';
-import { absoluteUrl, siteUrl } from './url';
 
 type JsonLd = Record<string, unknown>;
 
@@ -24,7 +23,7 @@ export function buildHomeJsonLd({ site, bio, engagements }: Content): JsonLd {
         '@id': serviceId,
         name: site.siteName,
         description: site.description,
-        url: absoluteUrl('/'),
+        url: '/',
         email: bio.email,
         telephone: bio.phone,
         address,
@@ -40,7 +39,7 @@ export function buildHomeJsonLd({ site, bio, engagements }: Content): JsonLd {
               '@type': 'Service',
               name: engagement.title,
               description: engagement.summary,
-              url: absoluteUrl(`/engagements/${engagement.key}`),
+              url: `/engagements/${engagement.key}`,
             },
           })),
         },
@@ -55,7 +54,7 @@ export function buildHomeJsonLd({ site, bio, engagements }: Content): JsonLd {
         description: bio.summary,
         email: bio.email,
         telephone: bio.phone,
-        url: absoluteUrl('/about'),
+        url: '/about',
         address,
         worksFor: { '@id': serviceId },
         sameAs: [bio.website, ...bio.social.map((link) => link.url)],
@@ -64,10 +63,13 @@ export function buildHomeJsonLd({ site, bio, engagements }: Content): JsonLd {
   };
 }
 
-/** The @id of the consultancy and of the consultant, the nodes every page's structured data points to. */
+/**
+ * The @id of the consultancy and of the consultant, the nodes every page's structured data points to. Relative,
+ * as every URL here: JSON-LD resolves them against the page's own address (JSON-LD 1.1, "IRIs"), so a page
+ * prerendered once names whatever origin it is served from (docs/serving.md, "One origin").
+ */
 function nodeIds(): { personId: string; serviceId: string } {
-  const base = siteUrl();
-  return { personId: `${base}/#person`, serviceId: `${base}/#service` };
+  return { personId: '/#person', serviceId: '/#service' };
 }
 
 /** The schema.org type of a page other than the homepage, by where it sits in the site. */
@@ -96,17 +98,17 @@ export function buildPageJsonLd(content: Content, path: string): JsonLd | undefi
   const page = pages.find((candidate) => candidate.path === path);
   if (!page || path === '/') return undefined;
   const { personId, serviceId } = nodeIds();
-  const url = absoluteUrl(path);
+  const url = path;
   const provider = {
     '@type': 'ProfessionalService',
     '@id': serviceId,
     name: content.site.siteName,
-    url: absoluteUrl('/'),
+    url: '/',
   };
   const [, section, item] = path.split('/');
   const engagement = section === 'engagements' && item ? content.engagements.find((e) => e.key === item) : undefined;
   const study = section === 'case-studies' && item ? content.caseStudies.find((s) => s.slug === item) : undefined;
-  const author = { '@type': 'Person', '@id': personId, name: content.bio.name, url: absoluteUrl('/about') };
+  const author = { '@type': 'Person', '@id': personId, name: content.bio.name, url: '/about' };
   const mainEntity = engagement
     ? { '@type': 'Service', name: engagement.title, description: engagement.summary, url, provider }
     : study
@@ -122,7 +124,7 @@ export function buildPageJsonLd(content: Content, path: string): JsonLd | undefi
     name: page.title,
     description: page.description,
     dateModified: page.lastModified,
-    isPartOf: { '@type': 'WebSite', url: absoluteUrl('/'), name: content.site.siteName, publisher: provider },
+    isPartOf: { '@type': 'WebSite', url: '/', name: content.site.siteName, publisher: provider },
     ...(mainEntity ? { mainEntity } : {}),
     breadcrumb: {
       '@type': 'BreadcrumbList',
@@ -130,7 +132,7 @@ export function buildPageJsonLd(content: Content, path: string): JsonLd | undefi
         '@type': 'ListItem',
         position: i + 1,
         name: step.title,
-        item: absoluteUrl(step.path),
+        item: step.path,
       })),
     },
   };

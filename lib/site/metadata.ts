@@ -7,33 +7,34 @@ export interface PageMetadataInput {
   /** Short page title; the root layout's template appends the site name. */
   title: string;
   description: string;
-  /** Path of the page, e.g. /engagements; becomes the canonical URL against metadataBase. */
+  /** Path of the page, e.g. /engagements: its canonical URL, relative (docs/serving.md, "One origin"). */
   path: string;
   type?: 'website' | 'article' | 'profile';
 }
 
-/** The link-preview image drawn by app/opengraph-image.tsx; one image serves every page. */
-export const OPEN_GRAPH_IMAGE = { path: '/opengraph-image', width: 1200, height: 630, type: 'image/png' } as const;
+/** The link-preview image drawn by app/social-image.png; one image serves every page (lib/ui/social-image.tsx). */
+export const OPEN_GRAPH_IMAGE = { path: '/social-image.png', width: 1200, height: 630, type: 'image/png' } as const;
 
 /** Open Graph locales are written with an underscore (en_GB), content uses a language tag (en-GB). */
 export function openGraphLocale(locale: string): string {
   return locale.replace('-', '_');
 }
 
+/** The image's alt text, the same on every page. */
+export function openGraphImageAlt(): string {
+  const site = getSite();
+  return `${site.siteName}: ${site.home.headline}`;
+}
+
 /**
- * Per-page metadata: title, description, canonical URL and Open Graph. Next merges metadata shallowly and a
- * page's own openGraph replaces the image that app/opengraph-image.tsx adds at the root, so the whole object,
- * image included, is built here every time.
+ * Per-page metadata: title, description, canonical URL and Open Graph. Pages are prerendered and served under
+ * whatever origin the server runs at, so every URL here is a path: without metadataBase Next writes canonical
+ * and og:url as given. It would write an image on an origin of its own choosing (localhost when unset), so the
+ * image's tags are rendered by lib/ui/social-image.tsx instead. Next merges metadata shallowly, so the whole
+ * openGraph object is built here every time.
  */
 export function pageMetadata({ title, description, path, type = 'website' }: PageMetadataInput): Metadata {
   const site = getSite();
-  const image = {
-    url: OPEN_GRAPH_IMAGE.path,
-    width: OPEN_GRAPH_IMAGE.width,
-    height: OPEN_GRAPH_IMAGE.height,
-    type: OPEN_GRAPH_IMAGE.type,
-    alt: `${site.siteName}: ${site.home.headline}`,
-  };
   return {
     title,
     description,
@@ -46,8 +47,7 @@ export function pageMetadata({ title, description, path, type = 'website' }: Pag
       siteName: site.siteName,
       locale: openGraphLocale(site.locale),
       type,
-      images: [image],
     },
-    twitter: { card: 'summary_large_image', title, description, images: [image] },
+    twitter: { card: 'summary_large_image', title, description },
   };
 }

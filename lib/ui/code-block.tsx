@@ -1,5 +1,7 @@
+import { SiteAddressed } from './site-address';
+
 /**
- * A copyable command. The <pre> is focusable so keyboard users can scroll a long line; selecting the text
+ * A copyable command, on this site's address when it names it (SITE_ADDRESS). The <pre> is focusable so keyboard users can scroll a long line; selecting the text
  * copies it without any script.
  */
 export function CodeBlock({ code, label }: { code: string; label: string }) {
@@ -7,7 +9,9 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
     <figure className="code-block">
       <figcaption className="code-block__label">{label}</figcaption>
       <pre tabIndex={0} aria-label={label}>
-        <code>{code}</code>
+        <code>
+          <SiteAddressed text={code} />
+        </code>
       </pre>
     </figure>
   );

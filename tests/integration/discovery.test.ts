@@ -6,8 +6,8 @@ import { API_VERSION } from '../../lib/version';
 import { type RunningApp, startApp } from './support/app';
 
 /**
- * Every page for agents and crawlers. The build serves its own origin (SITE_URL unset, so URLs are
- * http://localhost:3000 in prerendered files); links are mapped onto the test server's origin to follow them.
+ * Every page for agents and crawlers. Their URLs are on the origin the server runs at (site-origin.test.ts holds
+ * that); links are followed by their path on the test server, so these checks hold under any origin.
  */
 const content = loadContent();
 let app: RunningApp;

@@ -1,15 +1,16 @@
+import { publicOrigin } from '@/lib/http/forwarded';
 import { CACHE_READ } from '@/lib/http/cache-control';
-import { siteUrl } from '@/lib/site/url';
 import { mcpCatalogEntry } from '@/lib/discovery/mcp/catalog-entry';
 
-export const dynamic = 'force-static';
+// Rendered per request: it names the origin the server runs at (docs/serving.md, "One origin").
+export const dynamic = 'force-dynamic';
 
 /**
  * GET /.well-known/api-catalog: an RFC 9727 API catalog, a linkset (RFC 9264): the agent API, with its OpenAPI
  * description (service-desc) and its developer documentation (service-doc), and the MCP server.
  */
-export function GET(): Response {
-  const origin = siteUrl();
+export function GET(request: Request): Response {
+  const origin = publicOrigin(request);
   const linkset = {
     linkset: [
       {

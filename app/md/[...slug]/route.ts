@@ -1,3 +1,4 @@
+import { publicOrigin } from '@/lib/http/forwarded';
 import { markdownNotFound, servePageMarkdown } from '@/lib/markdown/responses';
 
 // Rendered per request (a few string joins over content held in memory), never kept on disk: a path no page has
@@ -6,7 +7,8 @@ import { markdownNotFound, servePageMarkdown } from '@/lib/markdown/responses';
 export const dynamic = 'force-dynamic';
 
 /** The markdown of a page. Reached through `<page>.md` (next.config.ts rewrites) or Accept: text/markdown (proxy.ts). */
-export async function GET(_request: Request, { params }: { params: Promise<{ slug: string[] }> }): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ slug: string[] }> }): Promise<Response> {
   const { slug } = await params;
-  return servePageMarkdown(slug) ?? markdownNotFound();
+  const origin = publicOrigin(request);
+  return servePageMarkdown(slug, origin) ?? markdownNotFound(origin);
 }

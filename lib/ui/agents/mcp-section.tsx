@@ -6,22 +6,22 @@ import { DocSection } from './doc-section';
 
 /** The same surface over the Model Context Protocol. */
 export function McpSection({
-  mcpUrl,
-  mcpManifestUrl,
+  mcpPath,
+  mcpManifestPath,
   examples,
 }: {
-  mcpUrl: string;
-  mcpManifestUrl: string;
+  mcpPath: string;
+  mcpManifestPath: string;
   examples: { mcpDescribe: CurlExample; mcpInitialize: CurlExample; mcpTools: CurlExample; mcpManifest: CurlExample };
 }) {
   return (
     <DocSection id="mcp" title="Model Context Protocol">
       <p>
-        The same resources and tools are available from an MCP server at <code>{mcpUrl}</code>, using the Streamable
+        The same resources and tools are available from an MCP server at <code>{mcpPath}</code>, using the Streamable
         HTTP transport. It serves protocol {describeServedRevisions()}: a client that opens with <code>initialize</code>{' '}
         gets a session (<code>Mcp-Session-Id</code>), and a <code>2026-07-28</code> client sends{' '}
         <code>server/discover</code> and carries its revision in each request&apos;s <code>_meta</code>. Point any MCP
-        client at that URL.
+        client at that path on this site.
       </p>
       <ul className="plain plain--spaced">
         <li>
@@ -38,7 +38,7 @@ export function McpSection({
           <code>404</code>.
         </li>
         <li>
-          <code>{mcpManifestUrl}</code> is a small MCP manifest with the endpoint, the revisions and the REST fallback;{' '}
+          <code>{mcpManifestPath}</code> is a small MCP manifest with the endpoint, the revisions and the REST fallback;{' '}
           <code>{SERVER_CARD_PATH}</code> is the server card, with the tools and their annotations.
         </li>
       </ul>

@@ -1,19 +1,18 @@
 import type { CurlExample } from '@/lib/site/agent-examples';
 import type { ResourceDoc } from '@/lib/site/agent-docs';
+import { SITE_ADDRESS } from '@/lib/site/site-address';
 import { CodeBlock } from '../code-block';
 import { DocSection } from './doc-section';
 import { capitalised, resourcesInWords } from '@/lib/agent/surface';
 
 /** The manifest and the read-only resources. */
 export function ResourcesSection({
-  baseUrl,
-  manifestUrl,
+  manifestPath,
   version,
   resources,
   examples,
 }: {
-  baseUrl: string;
-  manifestUrl: string;
+  manifestPath: string;
   version: string;
   resources: readonly ResourceDoc[];
   examples: { manifest: CurlExample; resource: CurlExample };
@@ -22,17 +21,17 @@ export function ResourcesSection({
     <>
       <DocSection id="manifest" title="Start with the manifest">
         <p>
-          <code>GET {manifestUrl}</code> returns a JSON manifest that lists every resource and tool with its URL, method
-          and body shape, and the address of the MCP endpoint. It is the entry point and the version authority: the
-          current version is <code>{version}</code>, and every response carries it in a <code>REST-Version</code>{' '}
+          <code>GET {manifestPath}</code> returns a JSON manifest that lists every resource and tool with its URL,
+          method and body shape, and the address of the MCP endpoint. It is the entry point and the version authority:
+          the current version is <code>{version}</code>, and every response carries it in a <code>REST-Version</code>{' '}
           header. Breaking changes are published as a new manifest version before any URL changes.
         </p>
         <CodeBlock label={examples.manifest.title} code={examples.manifest.command} />
       </DocSection>
       <DocSection id="resources" title={capitalised(resourcesInWords())}>
         <p>
-          Each resource is a plain <code>GET</code> with no parameters and no authentication, relative to{' '}
-          <code>{baseUrl}</code>.
+          Each resource is a plain <code>GET</code> with no parameters and no authentication, at a path of this site.
+          The commands here name its address <code>{SITE_ADDRESS}</code> where the page is read without script.
         </p>
         <div className="table-scroll" role="region" aria-label="Resources" tabIndex={0}>
           <table>

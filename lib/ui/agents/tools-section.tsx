@@ -29,7 +29,7 @@ export function ToolsSection({
         <code>{evaluate.name}</code>
       </h3>
       <p>
-        <code>POST {evaluate.url}</code>
+        <code>POST {evaluate.path}</code>
       </p>
       <p>{evaluate.description}</p>
       <p>
@@ -44,7 +44,7 @@ export function ToolsSection({
         <code>{schedule.name}</code>
       </h3>
       <p>
-        <code>POST {schedule.url}</code>
+        <code>POST {schedule.path}</code>
       </p>
       <p>{schedule.description}</p>
       <p className="callout">

@@ -60,7 +60,7 @@ describe('what is recorded', () => {
     expect(requestsToRecord(['/', '/about', '/robots.txt'], false)).toEqual([get('/'), get('/about')]);
   });
 
-  it('with SITE_URL, also every read in each Accept variant, and the homepage as markdown', () => {
+  it('with SITE_URL, also every read in each Accept variant, the homepage as markdown and the discovery files', () => {
     const requests = requestsToRecord(['/'], true);
     expect(requests).toContainEqual(get('/api/agent'));
     expect(requests).toContainEqual(get('/api/agent/resources/contact-card', 'application/json'));
@@ -68,6 +68,8 @@ describe('what is recorded', () => {
     expect(requests).toContainEqual(get('/llms-full.txt'));
     expect(requests).toContainEqual(get('/index.md', '*/*'));
     expect(requests).toContainEqual(get('/', 'text/markdown'));
+    for (const document of ['/robots.txt', '/sitemap.xml', '/openapi.json', '/.well-known/api-catalog'])
+      expect(requests).toContainEqual(get(document));
   });
 });
 

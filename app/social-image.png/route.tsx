@@ -3,15 +3,14 @@ import { getContent } from '@/lib/content';
 import { OPEN_GRAPH_IMAGE } from '@/lib/site/metadata';
 import { toDrawableText } from '@/lib/site/og-text';
 
-export const size = { width: OPEN_GRAPH_IMAGE.width, height: OPEN_GRAPH_IMAGE.height };
-export const contentType = OPEN_GRAPH_IMAGE.type;
-export const alt = `${getContent().site.siteName}: ${getContent().site.home.headline}`;
+export const dynamic = 'force-static';
 
 /**
- * The link-preview image for every page, drawn at build time from content with next/og's built-in font only
- * (no fonts or emoji are fetched: see toDrawableText).
+ * GET /social-image.png: the link-preview image for every page, drawn at build time from content with next/og's
+ * built-in font only (no fonts or emoji are fetched: see toDrawableText). A route rather than Next's
+ * opengraph-image file, whose tags Next makes absolute on metadataBase, else on localhost (lib/site/metadata.ts).
  */
-export default function OpenGraphImage() {
+export function GET(): ImageResponse {
   const { site, bio } = getContent();
   return new ImageResponse(
     <div
@@ -56,6 +55,6 @@ export default function OpenGraphImage() {
         <div style={{ display: 'flex', color: '#b9c2cc' }}>{toDrawableText(`${bio.role}, ${bio.company}`)}</div>
       </div>
     </div>,
-    size,
+    { width: OPEN_GRAPH_IMAGE.width, height: OPEN_GRAPH_IMAGE.height },
   );
 }
