@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type Bio, loadBio } from './bio';
 import { type CaseStudy, loadCaseStudies } from './case-studies';
 import { type Engagement, loadEngagements } from './engagements';
+import { knownPlaceholders, resolvePlaceholders } from './placeholders';
 import type { FileResult } from './files';
 import { ContentError, type ContentProblem, displayPath } from './problems';
 import type { Site } from './schemas';
@@ -33,15 +34,23 @@ function collect<T>(result: FileResult<T>, problems: ContentProblem[]): T | unde
 
 /**
  * Reads and validates every content file, then the rules that span files (site.json's siteName equals
- * bio.md's company; every case study names an existing engagement). Throws one ContentError listing every
+ * bio.md's company; every case study names an existing engagement; site.json's placeholders are known ones, and
+ * are filled in from the files that own the facts). Throws one ContentError listing every
  * problem, so the consultant sees them all at once.
  */
 export function loadContent(contentDir: string = contentDirectory()): Content {
   const problems: ContentProblem[] = [];
-  const site = collect(loadSite(contentDir), problems);
+  const written = collect(loadSite(contentDir), problems);
   const bio = collect(loadBio(contentDir), problems);
   const engagements = collect(loadEngagements(contentDir), problems);
   const caseStudies = collect(loadCaseStudies(contentDir), problems);
+  const site =
+    written && bio && engagements
+      ? collect(
+          resolvePlaceholders(written, knownPlaceholders(written, bio, engagements), displayPath(path.join(contentDir, 'site.json'))),
+          problems,
+        )
+      : written;
   if (site && bio && site.siteName !== bio.company) {
     problems.push({
       file: displayPath(path.join(contentDir, 'site.json')),
