@@ -1,5 +1,7 @@
 import type { NextConfig } from 'next';
 import { distDirName } from './lib/config/dist-dir';
+import { contentDirectory } from './lib/content/directory';
+import { contentVersion } from './lib/content/version';
 import { NO_SCRIPT_POLICY } from './lib/security/csp';
 import {
   API_HEADERS,
@@ -8,6 +10,7 @@ import {
   PAGE_HEADERS,
   PAGE_SOURCE,
   SHARED_HEADERS,
+  CONTENT_VERSION_HEADER,
   asHeaderList,
 } from './lib/http/shared-headers';
 
@@ -46,7 +49,12 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      { source: '/:path*', headers: asHeaderList(SHARED_HEADERS) },
+      // The content this build was made from, computed here so it is baked into the build (routes-manifest.json):
+      // a server started later says which content it serves, not what content/ holds by then.
+      {
+        source: '/:path*',
+        headers: asHeaderList({ ...SHARED_HEADERS, [CONTENT_VERSION_HEADER]: contentVersion(contentDirectory()) }),
+      },
       // Each prerendered page carries its own Content-Security-Policy, with the hashes of its inline scripts, in
       // its .meta file (lib/security/page-headers.ts, run by npm run build), so it is not set here: two policies
       // would both apply.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type Bio, loadBio } from './bio';
+import { contentDirectory } from './directory';
 import { type CaseStudy, loadCaseStudies } from './case-studies';
 import { type Engagement, loadEngagements } from './engagements';
 import { knownPlaceholders, resolvePlaceholders } from './placeholders';
@@ -10,6 +11,7 @@ import { loadSite } from './site';
 
 export type { Bio, CaseStudy, Engagement, Site };
 export { ContentError, formatProblem, type ContentProblem } from './problems';
+export { contentDirectory } from './directory';
 
 /** Everything under content/, validated and typed. */
 export interface Content {
@@ -19,12 +21,6 @@ export interface Content {
   caseStudies: CaseStudy[];
 }
 
-/** The content folder: CONTENT_DIR when set (tests point it at fixtures), else ./content. */
-export function contentDirectory(): string {
-  const override = process.env.CONTENT_DIR;
-  if (override) return path.resolve(/* turbopackIgnore: true */ override);
-  return path.join(process.cwd(), 'content');
-}
 
 function collect<T>(result: FileResult<T>, problems: ContentProblem[]): T | undefined {
   if (result.ok) return result.value;

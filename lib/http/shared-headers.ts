@@ -16,7 +16,7 @@ export const SHARED_HEADERS: Readonly<Record<string, string>> = {
     'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Session-Id, MCP-Protocol-Version, ' +
     'Mcp-Method, Mcp-Name, Mcp-Param-Idempotency-Key, Last-Event-ID, If-None-Match',
   'Access-Control-Expose-Headers':
-    'REST-Version, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ' +
+    'REST-Version, Content-Version, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ' +
     'Mcp-Session-Id, MCP-Protocol-Version, Content-Disposition, Idempotent-Replayed, ETag, Accept-Encoding',
   'Access-Control-Max-Age': '86400',
   'X-Content-Type-Options': 'nosniff',
@@ -24,6 +24,12 @@ export const SHARED_HEADERS: Readonly<Record<string, string>> = {
   // frame-ancestors 'none' in the pages' CSP; this is the same rule for browsers that predate it.
   'X-Frame-Options': 'DENY',
 };
+
+/**
+ * Names the content a build serves (lib/content/version.ts) on every answer; its value is set by next.config.ts at
+ * build, so it is not in SHARED_HEADERS.
+ */
+export const CONTENT_VERSION_HEADER = 'Content-Version';
 
 /** API answers are data, never a document to run. */
 export const API_HEADERS: Readonly<Record<string, string>> = {

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contentVersion } from '@/lib/content/version';
+import { ROOT } from './support/app';
 import { appForThisFile } from './support/app-for-file';
 
 /**
@@ -94,4 +97,36 @@ describe('API and text responses', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     },
   );
+});
+
+describe('Content-Version', () => {
+  // The build the tests serve was made from this tree's content/, so it names that content's version.
+  const expected = contentVersion(path.join(ROOT, 'content'));
+
+  it.each([
+    ['GET', '/'],
+    ['GET', '/engagements'],
+    ['GET', '/about.md'],
+    ['GET', '/llms.txt'],
+    ['GET', '/api/agent'],
+    ['GET', '/api/agent/resources/engagements'],
+    ['GET', '/api/nothing-here'],
+    ['POST', '/api/agent/tools/evaluate-client-needs'],
+  ])('%s %s names the content the build was made from', async (method, path) => {
+    const response = await fetch(`${served.app.url}${path}`, {
+      method,
+      ...(method === 'POST'
+        ? {
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              challenges: 'our pitch sounds like every competitor',
+              technology_sector: 'fintech',
+            }),
+          }
+        : {}),
+    });
+    await response.arrayBuffer();
+    expect(expected).toMatch(/^\d{4}-\d{2}-\d{2}\.[0-9a-f]{8}$/);
+    expect(response.headers.get('content-version'), path).toBe(expected);
+  });
 });
