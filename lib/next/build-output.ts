@@ -104,3 +104,19 @@ export function readServerActionIds(distDir: string): ReadonlySet<string> | unde
   const manifest = ServerReferenceManifestSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
   return new Set([...Object.keys(manifest.node), ...Object.keys(manifest.edge)]);
 }
+
+const RoutesManifestSchema = z.looseObject({
+  headers: z.array(z.looseObject({ headers: z.array(z.object({ key: z.string(), value: z.string() })) })).default([]),
+});
+
+/**
+ * The value next.config.ts gave a header in the build (routes-manifest.json, where `next start` reads its header
+ * rules from), or undefined when there is no build or no such rule.
+ */
+export function readBuiltHeader(distDir: string, name: string): string | undefined {
+  const file = path.join(distDir, 'routes-manifest.json');
+  if (!fs.existsSync(file)) return undefined;
+  const manifest = RoutesManifestSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  const lower = name.toLowerCase();
+  return manifest.headers.flatMap((rule) => rule.headers).find((header) => header.key.toLowerCase() === lower)?.value;
+}

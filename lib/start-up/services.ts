@@ -3,6 +3,7 @@ import { startInsights } from '@/lib/insights/start-insights';
 import { embeddedInbox } from '@/lib/mail/embedded-inbox';
 import { processSingleton } from '@/lib/process-singleton';
 import { chooseSharedStores } from '@/lib/redis/shared-stores';
+import { logContentVersion } from './content-version';
 import { checkDiskUse } from './data-dir';
 
 const started = processSingleton<{ promise?: Promise<Config> }>('start-up', () => ({}));
@@ -27,6 +28,7 @@ async function start(): Promise<Config> {
     console.error(`\n${error.message}\nThe server did not start. Fix the variables above (README, "Configuration").\n`);
     process.exit(1);
   }
+  logContentVersion();
   // A platform without a writable disk still serves; what it cannot keep is said once (docs/deployment.md).
   const disk = checkDiskUse(config);
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningApp, freePort, spawnServer, startApp } from './support/app';
+import { contentVersion } from '@/lib/content/version';
+import { ROOT, type RunningApp, freePort, spawnServer, startApp } from './support/app';
 import { MCP_ACCEPT, initializeBody } from './support/http';
 
 /**
@@ -78,6 +80,20 @@ describe('start-up before listening', () => {
     expect(ended.status).toBe(503);
     expect((await ended.json()).error.code).toBe('SERVICE_UNAVAILABLE');
   }, 60_000);
+});
+
+describe('which content is served', () => {
+  it.each(['project', 'next'] as const)(
+    '%s: says at start the content version the build was made from',
+    async (server) => {
+      const app = await startApp({}, server);
+      stops.push(() => app.stop());
+      const line = `[content] serving content ${contentVersion(path.join(ROOT, 'content'))}`;
+      expect(await app.outputShowing(line, 5000)).toContain(line);
+      expect(app.output()).not.toContain('has changed since the build');
+    },
+    60_000,
+  );
 });
 
 describe("next start's interface", () => {
