@@ -3,13 +3,12 @@
  * configured SMTP server (or the embedded inbox's outbox when SMTP_HOST is unset). docs/insights.md.
  */
 import { getConfig } from '@/lib/config/env';
-import { sendDigest } from '@/lib/insights/digest';
+import { describeDelivery, sendDigest } from '@/lib/insights/digest';
 import { openInsightsStore } from '@/lib/insights/open-store';
 
 const store = await openInsightsStore(getConfig());
 try {
-  const to = await sendDigest(store, getConfig());
-  console.log(`digest sent to ${to}`);
+  console.log(describeDelivery(await sendDigest(store, getConfig())));
 } catch (error) {
   console.error(`the digest was not sent: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

@@ -8,10 +8,15 @@ import { buildReport } from '@/lib/insights/report';
 import { reportAsText } from '@/lib/insights/report-text';
 
 const json = process.argv.includes('--json');
+// With --json, stdout is the JSON alone, so a machine can parse all of it; any log line goes to stderr.
+if (json) console.log = console.info = console.debug = console.error;
 const store = await openInsightsStore(getConfig());
 try {
   const [last7, last30] = [await buildReport(store, 7), await buildReport(store, 30)];
-  console.log(json ? JSON.stringify({ last7, last30 }, null, 2) : `${reportAsText(last7)}\n\n${reportAsText(last30)}`);
+  const output = json
+    ? JSON.stringify({ last7, last30 }, null, 2)
+    : `${reportAsText(last7)}\n\n${reportAsText(last30)}`;
+  process.stdout.write(`${output}\n`);
 } finally {
   await store.close();
 }

@@ -60,6 +60,18 @@ export function agentFamilyOf(userAgent: string, signatureAgent = ''): AgentFami
 /** Whether a family is a person's browser (the rest are agents of some kind). */
 export const isPerson = (family: AgentFamily): boolean => family === 'browser';
 
+/** Who is behind a family, as the reports group it: people, agents (AI and search) or scripts (`other`). */
+export type ClientKind = 'people' | 'agents' | 'scripts';
+
+/**
+ * The kind of a family. `other` is scripts, HTTP libraries and monitors (her own curl checks among them), kept
+ * apart so they do not swell the agents she reads about (docs/insights.md, "What is counted").
+ */
+export function clientKindOf(family: AgentFamily): ClientKind {
+  if (isPerson(family)) return 'people';
+  return family === 'other' ? 'scripts' : 'agents';
+}
+
 const MAX_REMEMBERED = 1000;
 const remembered = new Map<string, AgentFamily>();
 

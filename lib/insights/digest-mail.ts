@@ -2,7 +2,7 @@ import type { SendMailOptions } from 'nodemailer';
 import { escapeHtml } from '@/lib/mail/compose';
 import type { InsightsReport } from './report';
 import { reportAsText } from './report-text';
-import { type ReportTable, reportTables } from './report-tables';
+import { type ReportTable, foldQuietDays, quietDaysLine, reportTables } from './report-tables';
 
 const CHART_WIDTH = 240;
 const AGENTS_COLOUR = '#2f5d8a';
@@ -20,20 +20,24 @@ function barCell(n: number, max: number, colour: string): string {
   return `<td style="padding:1px 8px 1px 0">${bar}</td><td align="right" style="padding:1px 12px 1px 0">${n}</td>`;
 }
 
-/** The per-day chart: HTML tables only (no script, no image, no remote resource). */
+/** The per-day chart: HTML tables only (no script, no image, no remote resource); quiet days folded in one line. */
 export function perDayChart(report: InsightsReport): string {
-  const max = Math.max(...report.perDay.flatMap((row) => [row.agents, row.people]));
-  const rows = report.perDay
+  const { busy } = foldQuietDays(report);
+  const max = Math.max(0, ...busy.flatMap((row) => [row.agents, row.people]));
+  const rows = busy
     .map(
       (row) =>
         `<tr><td style="padding:1px 12px 1px 0;white-space:nowrap">${row.day}</td>` +
-        `${barCell(row.agents, max, AGENTS_COLOUR)}${barCell(row.people, max, PEOPLE_COLOUR)}</tr>`,
+        `${barCell(row.people, max, PEOPLE_COLOUR)}${barCell(row.agents, max, AGENTS_COLOUR)}` +
+        `<td align="right" style="padding:1px 12px 1px 0">${row.scripts}</td></tr>`,
     )
     .join('');
+  const quiet = quietDaysLine(report);
   return (
     `<table class="chart" role="presentation" cellpadding="0" cellspacing="0" border="0">` +
-    `<tr><th align="left">Day (UTC)</th><th align="left" style="color:${AGENTS_COLOUR}">Agents</th><th></th>` +
-    `<th align="left" style="color:${PEOPLE_COLOUR}">People</th><th></th></tr>${rows}</table>`
+    `<tr><th align="left">Day (UTC)</th><th align="left" style="color:${PEOPLE_COLOUR}">People</th><th></th>` +
+    `<th align="left" style="color:${AGENTS_COLOUR}">Agents</th><th></th><th align="right">Scripts</th></tr>${rows}</table>` +
+    (quiet ? `<p style="color:#666;margin:4px 0">${quiet}</p>` : '')
   );
 }
 
@@ -60,10 +64,10 @@ export function composeDigestMail(
   const html =
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.4;color:#222">` +
     `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>` +
-    `<p>Requests per day, agents and people (last 7 days):</p>${perDayChart(last7)}` +
+    `<p>Requests per day, people, agents and scripts (last 7 days):</p>${perDayChart(last7)}` +
     reportTables(last7).map(htmlTable).join('') +
     `<p>Mail failures: ${last7.mailFailures}</p>` +
-    `<p style="color:#666">Last 30 days: ${last30.totals.agents} agent requests, ${last30.totals.people} from people, ${last30.inquiries.length} inquiries. npm run insights shows every figure.</p>` +
+    `<p style="color:#666">Last 30 days: ${last30.totals.agents} agent requests, ${last30.totals.people} from people, ${last30.totals.scripts} from scripts, ${last30.inquiries.length} inquiries. npm run insights shows every figure.</p>` +
     `</body></html>`;
   return {
     from: envelope.from,

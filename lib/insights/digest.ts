@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from '@/lib/config/env';
 import { getBio, getSite } from '@/lib/content';
 import { mailTransport, smtpTarget } from '@/lib/mail/send';
@@ -20,11 +22,37 @@ export function latestDigestSlot(now: number, day: Weekday, hour: number): numbe
 /** Whether the running server sends the digest: DIGEST when set, else only when a real SMTP server is configured. */
 export const digestEnabled = (config: Config): boolean => config.DIGEST ?? Boolean(config.SMTP_HOST);
 
+/** Where a digest went: the recipient, and the SMTP server that took it or the outbox file that keeps it. */
+export interface DigestDelivery {
+  to: string;
+  smtpHost?: string;
+  outboxFile?: string;
+}
+
+/** The delivery in a line for the consultant: never "sent" for a mail that only reached the local outbox. */
+export function describeDelivery(delivery: DigestDelivery): string {
+  if (delivery.smtpHost) return `digest sent to ${delivery.to} through ${delivery.smtpHost}`;
+  return `digest for ${delivery.to} not sent (SMTP_HOST is not set): saved in the outbox as ${delivery.outboxFile}`;
+}
+
+/** The outbox file holding `messageId`: the inbox names files by time, so the newest few are read. */
+function outboxFileOf(outboxDir: string, messageId: string): string {
+  const newest = fs
+    .readdirSync(outboxDir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .reverse()
+    .slice(0, 20);
+  const name = newest.find((file) => fs.readFileSync(path.join(outboxDir, file), 'utf8').includes(messageId));
+  // The folder still tells her where to look if the file cannot be told apart.
+  return name ? path.join(outboxDir, name) : outboxDir;
+}
+
 /**
  * Sends the digest of the last 7 and 30 days to the consultant (MAIL_TO, else the biography's email), and to
- * no one else. Resolves with the recipient once the mail server accepted it; throws when it did not.
+ * no one else. Resolves with where it went once the mail server accepted it; throws when it did not.
  */
-export async function sendDigest(store: InsightsStore, config: Config, now = Date.now()): Promise<string> {
+export async function sendDigest(store: InsightsStore, config: Config, now = Date.now()): Promise<DigestDelivery> {
   const [last7, last30] = [await buildReport(store, 7, now), await buildReport(store, 30, now)];
   const to = config.MAIL_TO ?? getBio().email;
   const siteName = getSite().siteName;
@@ -33,11 +61,13 @@ export async function sendDigest(store: InsightsStore, config: Config, now = Dat
     to,
     siteName,
   });
-  const transport = mailTransport(await smtpTarget(), config.SMTP_TIMEOUT_MS);
+  const target = await smtpTarget();
+  const transport = mailTransport(target, config.SMTP_TIMEOUT_MS);
   try {
     const info = await transport.sendMail(message);
     if (info.accepted.length === 0) throw new Error('the mail server accepted no recipient');
-    return to;
+    if (target.outboxDir) return { to, outboxFile: outboxFileOf(target.outboxDir, info.messageId) };
+    return { to, smtpHost: target.host };
   } finally {
     transport.close();
   }
@@ -54,8 +84,7 @@ export async function sendDigestIfDue(store: InsightsStore, config: Config, now 
   const claim = `digest|${new Date(slot).toISOString().slice(0, 13)}`;
   if (!(await store.claim(claim, 8 * 86_400))) return false;
   try {
-    const to = await sendDigest(store, config, now);
-    console.info(`[insights] the weekly digest was sent to ${to}`);
+    console.info(`[insights] weekly ${describeDelivery(await sendDigest(store, config, now))}`);
     return true;
   } catch (error) {
     await store.release(claim);

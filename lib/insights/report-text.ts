@@ -1,33 +1,52 @@
 import type { InsightsReport } from './report';
-import { type ReportTable, reportTables } from './report-tables';
+import { type ReportTable, foldQuietDays, quietDaysLine, reportHeadline, reportTables } from './report-tables';
 
 const BAR_WIDTH = 30;
+const PERSON_MARK = '█';
+const AGENT_MARK = '▒';
 
-function bar(n: number, max: number): string {
-  if (n === 0 || max === 0) return '';
-  return '█'.repeat(Math.max(1, Math.round((n / max) * BAR_WIDTH)));
+/** People then agents on one bar, scaled to the busiest day; scripts are left out (a monitor would flatten it). */
+function bar(people: number, agents: number, max: number): string {
+  const width = (n: number) => (n === 0 || max === 0 ? 0 : Math.max(1, Math.round((n / max) * BAR_WIDTH)));
+  return PERSON_MARK.repeat(width(people)) + AGENT_MARK.repeat(width(agents));
 }
 
-function aligned(title: string, rows: string[][]): string[] {
+/** A table under its title: a header row, then the rows; a column of numbers is aligned to the right. */
+function aligned({ title, head, rows }: ReportTable): string[] {
   if (rows.length === 0) return [title, '  (none)'];
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  return [title, ...rows.map((row) => `  ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')}`.trimEnd())];
+  const all = [head, ...rows];
+  const widths = head.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
+  const numeric = head.map((_, column) => rows.every((row) => /^\d+$/.test(row[column] ?? '')));
+  const line = (row: string[]) =>
+    `  ${row.map((cell, i) => (numeric[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ')}`;
+  return [title, ...all.map((row) => line(row).trimEnd())];
 }
 
-/** The report as text for a terminal (`npm run insights`) or a plain-text mail: bars per day, then tables. */
+/** The per-day chart: only the days with requests, and one line for the quiet ones. */
+function perDayLines(report: InsightsReport): string[] {
+  const { busy } = foldQuietDays(report);
+  const max = Math.max(0, ...busy.map((row) => row.people + row.agents));
+  const chart = aligned({
+    title: `Requests per day (${PERSON_MARK} people, ${AGENT_MARK} agents)`,
+    head: ['Day (UTC)', 'People', 'Agents', 'Scripts', ''],
+    rows: busy.map((row) => [
+      row.day,
+      ...[row.people, row.agents, row.scripts].map(String),
+      bar(row.people, row.agents, max),
+    ]),
+  });
+  const quiet = quietDaysLine(report);
+  return busy.length === 0 ? [chart[0] ?? '', `  ${quiet}`] : quiet ? [...chart, `  ${quiet}`] : chart;
+}
+
+/** The report as text for a terminal (`npm run insights`) or a plain-text mail: the chart per day, then tables. */
 export function reportAsText(report: InsightsReport): string {
-  const max = Math.max(...report.perDay.flatMap((row) => [row.agents, row.people]));
-  const perDay = report.perDay.map((row) => [
-    row.day,
-    `agents ${String(row.agents).padStart(6)} ${bar(row.agents, max).padEnd(BAR_WIDTH)}`,
-    `people ${String(row.people).padStart(6)} ${bar(row.people, max)}`,
-  ]);
-  const tables = reportTables(report).flatMap((table: ReportTable) => ['', ...aligned(table.title, table.rows)]);
   return [
-    `Last ${report.days} days (${report.from} to ${report.to}, UTC): ${report.totals.agents} agent requests, ${report.totals.people} from people`,
+    reportHeadline(report),
     '',
-    ...aligned('Requests per day', perDay),
-    ...tables,
+    ...perDayLines(report),
+    ...reportTables(report).flatMap((table) => ['', ...aligned(table)]),
+    '',
     `Mail failures: ${report.mailFailures}`,
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-import { type AgentFamily, isPerson } from '@/lib/http/agent-family';
+import { type AgentFamily, type ClientKind, clientKindOf } from '@/lib/http/agent-family';
 import type { Inquiry, InsightsStore } from '@/lib/counting/store';
 
 const DAY_MS = 86_400_000;
@@ -9,13 +9,16 @@ export interface InsightsReport {
   days: number;
   from: string;
   to: string;
-  /** Requests per day: agents (every client that is not a browser) and people (browsers). */
-  perDay: { day: string; agents: number; people: number }[];
-  totals: { agents: number; people: number };
-  /** Requests by family, split into those whose Web Bot Auth signature was verified and those only claimed. */
+  /** Requests per day (every day, quiet ones too): people (browsers), agents (AI and search), scripts (`other`). */
+  perDay: ({ day: string } & Record<ClientKind, number>)[];
+  totals: Record<ClientKind, number>;
+  /**
+   * Requests by family, every family seen (`browser` is people, `other` scripts), most first, split into those
+   * whose Web Bot Auth signature was verified and those only claimed.
+   */
   families: { family: AgentFamily; requests: number; verified: number; claimed: number }[];
   surfaces: { surface: string; requests: number }[];
-  pages: { page: string; agents: number; people: number }[];
+  pages: ({ page: string } & Record<ClientKind, number>)[];
   toolCalls: { channel: string; tool: string; calls: number }[];
   /** MCP JSON-RPC messages by method. */
   mcpMethods: { method: string; messages: number }[];
@@ -24,6 +27,8 @@ export interface InsightsReport {
   refusals: { quota: string; count: number }[];
   mailFailures: number;
 }
+
+const noRequests = (): Record<ClientKind, number> => ({ people: 0, agents: 0, scripts: 0 });
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
@@ -39,12 +44,12 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
   const to = dayOf(now);
   const from = dayOf(now - (days - 1) * DAY_MS);
   const [counts, inquiries] = await Promise.all([store.readCounts(from, to), store.readInquiries(from)]);
-  const perDay = new Map<string, { agents: number; people: number }>();
-  for (let i = days - 1; i >= 0; i--) perDay.set(dayOf(now - i * DAY_MS), { agents: 0, people: 0 });
+  const perDay = new Map<string, Record<ClientKind, number>>();
+  for (let i = days - 1; i >= 0; i--) perDay.set(dayOf(now - i * DAY_MS), noRequests());
   const families = new Map<string, number>();
   const verified = new Map<string, number>();
   const surfaces = new Map<string, number>();
-  const pages = new Map<string, { agents: number; people: number }>();
+  const pages = new Map<string, Record<ClientKind, number>>();
   const tools = new Map<string, number>();
   const mcpMethods = new Map<string, number>();
   const engagements = new Map<string, number>();
@@ -55,7 +60,7 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
     switch (metric) {
       case 'request': {
         const bucket = perDay.get(day);
-        if (bucket) bucket[isPerson(a) ? 'people' : 'agents'] += n;
+        if (bucket) bucket[clientKindOf(a)] += n;
         add(families, a, n);
         add(surfaces, b, n);
         break;
@@ -64,8 +69,8 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
         add(verified, a, n);
         break;
       case 'page': {
-        const row = pages.get(a) ?? { agents: 0, people: 0 };
-        row[b === 'people' ? 'people' : 'agents'] += n;
+        const row = pages.get(a) ?? noRequests();
+        row[b === 'people' || b === 'scripts' ? b : 'agents'] += n;
         pages.set(a, row);
         break;
       }
@@ -93,8 +98,9 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
     to,
     perDay: perDayRows,
     totals: {
-      agents: perDayRows.reduce((sum, row) => sum + row.agents, 0),
       people: perDayRows.reduce((sum, row) => sum + row.people, 0),
+      agents: perDayRows.reduce((sum, row) => sum + row.agents, 0),
+      scripts: perDayRows.reduce((sum, row) => sum + row.scripts, 0),
     },
     families: ranked(
       [...families].map(([family, requests]) => {
@@ -102,14 +108,14 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
         return { family, requests, verified: signed, claimed: requests - signed };
       }),
       (row) => row.requests,
-    ).slice(0, TOP),
+    ),
     surfaces: ranked(
       [...surfaces].map(([surface, requests]) => ({ surface, requests })),
       (row) => row.requests,
     ),
     pages: ranked(
       [...pages].map(([page, row]) => ({ page, ...row })),
-      (row) => row.agents + row.people,
+      (row) => row.agents + row.people + row.scripts,
     ).slice(0, TOP),
     toolCalls: ranked(
       [...tools].map(([key, calls]) => {

@@ -1,7 +1,7 @@
 import { getContent } from '@/lib/content';
 import type { HeaderSource } from '@/lib/http/ai-agents';
 import { listSitePages } from '@/lib/site/pages';
-import { type AgentFamily, agentFamilyOfRequest, isPerson } from '@/lib/http/agent-family';
+import { type AgentFamily, agentFamilyOfRequest, clientKindOf } from '@/lib/http/agent-family';
 import { count, isCounting } from '@/lib/counting/counts';
 import { agentIdentityOf } from '@/lib/security/web-bot-auth/agent-identity';
 import { isFirstSighting } from '@/lib/security/web-bot-auth/first-sighting';
@@ -47,7 +47,7 @@ export function countRequest(
   // Only a signed request starts a check; every other request costs the three header lookups alone.
   if (carriesSignature(headers)) countVerified(method, target, headers, isSiteHost, family);
   if (where.page !== undefined && isSitePage(where.page)) {
-    count('page', where.page, isPerson(family) ? 'people' : 'agents');
+    count('page', where.page, clientKindOf(family));
   }
   return family;
 }

@@ -123,7 +123,9 @@ describe('every request is counted by day, agent family and surface, and nothing
   it('npm run insights shows the figures in the terminal, and --json for machines', async () => {
     const text = await runInsights({ DATA_DIR: dataDir });
     expect(text).toMatch(/Last 7 days .*: \d+ agent requests, \d+ from people/);
-    expect(text).toMatch(/Requests per day\n(?:.*\n)*.*agents +\d+ █+/);
+    expect(text).toMatch(
+      /Requests per day.*\n +Day \(UTC\) +People +Agents +Scripts\n +\d{4}-\d\d-\d\d +\d+ +\d+ +\d+ +[█▒]+/,
+    );
     expect(text).toContain('ai-crawler/claudebot');
     expect(text).toMatch(/evaluate_client_needs +rest +2/);
     const { last7, last30 } = await insightsJson({ DATA_DIR: dataDir });

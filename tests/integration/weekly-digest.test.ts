@@ -75,7 +75,7 @@ describe('the weekly digest', () => {
         timeout: 60_000,
       },
     );
-    expect(stdout).toContain('digest sent to inbox@consultant.test');
+    expect(stdout).toContain('digest sent to inbox@consultant.test through 127.0.0.1');
     expect(await digestsReach(before + 1)).toBe(before + 1);
     const mail = digests()[before];
     expect(mail?.envelope.to).toEqual(['inbox@consultant.test']);

@@ -34,19 +34,22 @@ export async function countReaches(read: () => Promise<number>, expected: number
   return value;
 }
 
-/** `npm run insights` as a user runs it (with `args`, such as --json), with `env` on top of a clean one. */
-export async function runInsights(env: Record<string, string>, args: string[] = []): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/insights.ts', ...args],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...env },
-      timeout: 60_000,
-    },
-  );
+/**
+ * `npm run <command>` as the consultant types it (`npm run insights -- --json`: no -s), with `env` on top of a clean
+ * one; its whole stdout, npm's own lines included.
+ */
+export async function runOwnerCommand(command: string, env: Record<string, string>, args: string[] = []) {
+  const { stdout } = await promisify(execFile)('npm', ['run', command, ...(args.length > 0 ? ['--', ...args] : [])], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...env },
+    timeout: 60_000,
+  });
   return stdout;
 }
+
+/** `npm run insights` as a user runs it (with `args`, such as --json), with `env` on top of a clean one. */
+export const runInsights = (env: Record<string, string>, args: string[] = []): Promise<string> =>
+  runOwnerCommand('insights', env, args);
 
 const RowsSchema = z.array(z.record(z.string(), z.unknown()));
 const ReportSchema = z.object({
@@ -72,7 +75,7 @@ const ReportSchema = z.object({
   mailFailures: z.number(),
 });
 
-/** `npm run insights -- --json`, parsed. */
+/** `npm run insights -- --json`, parsed: the whole stdout of the npm command must be the JSON. */
 export async function insightsJson(env: Record<string, string>) {
   return z.object({ last7: ReportSchema, last30: ReportSchema }).parse(JSON.parse(await runInsights(env, ['--json'])));
 }
