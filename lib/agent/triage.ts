@@ -1,4 +1,5 @@
 import { type RequestChannel, agentFamilyOfChannel, callerStatements, describeChannel } from './channel';
+import { describeSender } from './sender';
 import type { AgentIdentity, ClaimReason } from '@/lib/security/web-bot-auth/verify-request';
 import type { EngagementSuggestion } from './evaluate';
 
@@ -6,11 +7,11 @@ import type { EngagementSuggestion } from './evaluate';
 export interface MailTriage {
   /** How the request arrived, in the site's words: the form, the REST API or MCP. */
   channel: string;
-  /** The agent family the site recognised; none for the form. */
-  agentFamily?: string;
+  /** What sent it, in plain words: the assistant the site recognised, a script, or a browser for the form. */
+  sender: string;
   /** evaluate_client_needs's pick for the request, and the words that made it. */
   suggestedEngagement: string;
-  /** Whether a signer verified who sent the request, or its identity is only claimed (Web Bot Auth). */
+  /** Whether the sender proved who it is with a Web Bot Auth signature, or why not. */
   identity?: string;
   /** What the caller said about itself (User-Agent, MCP client): shown only among the untrusted fields. */
   callerStatements: [label: string, value: string][];
@@ -50,15 +51,21 @@ const CLAIM_REASONS: Record<Exclude<ClaimReason, 'unsigned'>, string> = {
   'unreadable or out of date': 'it could not be read, or has expired or is not yet valid',
 };
 
+/** A signer's origin as a person reads it: `https://chatgpt.com` is `chatgpt.com`. */
+function signerHost(signer: string): string {
+  return URL.canParse(signer) ? new URL(signer).host : signer;
+}
+
 /**
- * The identity line: the signer that verified the request, or that it is only claimed and why. Only the site's
- * own words and a listed signer's origin appear; a signer a request merely names is never shown.
+ * The identity line: proved by a listed signer's signature, or not proved and why. Only the site's own words and
+ * a listed signer's host appear; a signer a request merely names is never shown.
  */
 export function describeIdentity(identity: AgentIdentity): string {
-  if (identity.verified) return `verified by ${identity.signer} (Web Bot Auth signature)`;
+  if (identity.verified)
+    return `proved by its Web Bot Auth signature, checked with ${signerHost(identity.signer)}'s keys`;
   return identity.reason === 'unsigned'
-    ? 'only claimed (the request carried no signature)'
-    : `only claimed (its signature was not verified: ${CLAIM_REASONS[identity.reason]})`;
+    ? 'not proved: it sent no signature'
+    : `not proved: it sent a signature, but ${CLAIM_REASONS[identity.reason]}`;
 }
 
 /** The triage lines of a request's mail. */
@@ -69,7 +76,7 @@ export function mailTriage(
 ): MailTriage {
   return {
     channel: describeChannel(channel),
-    agentFamily: agentFamilyOfChannel(channel),
+    sender: describeSender(agentFamilyOfChannel(channel)),
     suggestedEngagement: describeSuggestion(suggestion),
     callerStatements: callerStatements(channel),
     ...(identity ? { identity: describeIdentity(identity) } : {}),

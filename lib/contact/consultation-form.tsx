@@ -78,6 +78,12 @@ export function ConsultationForm({ email }: { email: string }) {
       <div role="status" className={`${styles.notice} ${styles.success}`}>
         <h3 className={styles.noticeTitle}>Request sent</h3>
         <p>{state.message}</p>
+        {state.reference ? (
+          <p>
+            Your reference is <strong className={styles.reference}>{state.reference}</strong>: quote it if you write
+            again.
+          </p>
+        ) : null}
       </div>
     );
   }

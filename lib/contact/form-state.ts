@@ -16,6 +16,8 @@ export interface ConsultationFormState {
   values: Partial<Record<string, string>>;
   fieldErrors: Partial<Record<string, string>>;
   message: string;
+  /** The sent request's reference, as the agent API answers it: the one the consultant's mail carries. */
+  reference?: string;
 }
 
 export const INITIAL_FORM_STATE: ConsultationFormState = { status: 'idle', values: {}, fieldErrors: {}, message: '' };

@@ -68,7 +68,7 @@ export async function submitConsultation(
         ),
       client,
     });
-    return { status: 'sent', values: {}, fieldErrors: {}, message: result.message };
+    return { status: 'sent', values: {}, fieldErrors: {}, message: result.message, reference: result.reference };
   } catch (error) {
     const message =
       error instanceof ApiError

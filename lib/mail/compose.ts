@@ -42,7 +42,7 @@ export interface ConsultationFields {
  */
 export interface Triage {
   channel: string;
-  agentFamily?: string;
+  sender: string;
   suggestedEngagement: string;
   identity?: string;
   callerStatements: [label: string, value: string][];
@@ -63,12 +63,12 @@ function callerFields(request: ConsultationFields, triage: Triage): [label: stri
   ];
 }
 
-/** What the site itself determined, one line each: the reference, the channel, the agent family, the suggestion. */
+/** What the site itself determined, one line each: the reference, the channel, the sender, the suggestion. */
 function siteFields(reference: string, triage: Triage): [label: string, value: string][] {
   return [
     ['Reference', reference],
     ['Channel', triage.channel],
-    ...(triage.agentFamily === undefined ? [] : [['Agent family', triage.agentFamily] as [string, string]]),
+    ['Sent by', triage.sender],
     ['Suggested engagement', triage.suggestedEngagement],
     ...(triage.identity ? [['Identity', triage.identity] as [string, string]] : []),
   ];
@@ -84,7 +84,9 @@ export const UNTRUSTED_NOTICE =
 
 /**
  * The mail a consultation request becomes: a subject with the client's name and the reference, plain-text and HTML
- * bodies with every field (HTML-escaped; the requester's words in a block marked as untrusted), and Reply-To set to the client so that answering reaches them directly.
+ * bodies with every field (HTML-escaped; the requester's words in a block marked as untrusted), and Reply-To set to
+ * the client so that answering reaches them directly. The reference is the one id it carries (subject, body and
+ * X-Consultation-Reference), the one the requester was given: a request id would be a second number to match.
  * Addresses are passed to nodemailer as objects, never spliced into header strings; the requester's text in the
  * subject and the Reply-To name reads as typed (literal-header-text.ts).
  */
@@ -94,11 +96,10 @@ export function composeConsultationMail(
     from: string;
     to: string;
     siteName: string;
-    requestId: string;
-    /** The inquiry's short reference, named in the subject. */
+    /** The inquiry's short reference, named in the subject, the body and a header. */
     reference: string;
   },
-): SendMailOptions {
+): SendMailOptions & { from: string; to: string; text: string; html: string } {
   const name = headerText(request.client_name) || '(a name without printable characters)';
   const sector = request.technology_sector ? ` (${headerText(request.technology_sector)})` : '';
   // A marker the requester cannot know in advance, so their text cannot close the block early.
@@ -117,8 +118,6 @@ export function composeConsultationMail(
     begin,
     ...callerFields(request, envelope).map(line),
     end,
-    '',
-    `Request id: ${envelope.requestId}`,
   ].join('\n');
   const rows = (fields: [string, string][]) =>
     fields
@@ -127,18 +126,21 @@ export function composeConsultationMail(
           `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
           `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
       )
-      .join('');
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">` +
+      .join('\n');
+  // One element a line, so that the part's lines stay short enough to travel as 8bit text.
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">',
     `<p>A consultation request arrived through the ${escapeHtml(envelope.siteName)} website or agent API. ` +
-    `Reply to this mail to answer the client directly; no time has been reserved.</p>` +
-    `<table>${rows(siteFields(envelope.reference, envelope))}</table>` +
-    `<p><strong>${escapeHtml(UNTRUSTED_NOTICE)}</strong></p>` +
-    `<p style="color:#666">${escapeHtml(begin)}</p>` +
-    `<blockquote style="margin:0;padding:4px 12px;border-left:4px solid #c60"><table>` +
-    `${rows(callerFields(request, envelope))}</table></blockquote>` +
-    `<p style="color:#666">${escapeHtml(end)}</p>` +
-    `<p style="color:#666">Request id: ${escapeHtml(envelope.requestId)}</p></body></html>`;
+      `Reply to this mail to answer the client directly; no time has been reserved.</p>`,
+    `<table>\n${rows(siteFields(envelope.reference, envelope))}\n</table>`,
+    `<p><strong>${escapeHtml(UNTRUSTED_NOTICE)}</strong></p>`,
+    `<p style="color:#666">${escapeHtml(begin)}</p>`,
+    '<blockquote style="margin:0;padding:4px 12px;border-left:4px solid #c60"><table>',
+    rows(callerFields(request, envelope)),
+    '</table></blockquote>',
+    `<p style="color:#666">${escapeHtml(end)}</p>`,
+    '</body></html>',
+  ].join('\n');
   return {
     from: envelope.from,
     to: envelope.to,
@@ -147,6 +149,6 @@ export function composeConsultationMail(
     subject: literalHeaderText(`Consultation request from ${name}${sector} [ref ${envelope.reference}]`),
     text,
     html,
-    headers: { 'X-Consultation-Request-Id': envelope.requestId },
+    headers: { 'X-Consultation-Reference': envelope.reference },
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { REFERENCE_PATTERN } from '@/lib/agent/inquiry-reference';
 import { getConfig } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process-singleton';
 
@@ -22,6 +23,31 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   const a = Buffer.from(given ?? '');
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** How much of a message's start is read for its reference: the header block of the site's own mail fits. */
+const HEAD_BYTES = 16 * 1024;
+
+/**
+ * The name a kept message is saved under: the day and the consultation's reference, such as
+ * `2026-11-25_261125-7K2M9X.eml`, so the consultant finds a request by the reference she is quoted. A message
+ * without a well-formed X-Consultation-Reference (the weekly digest) is named by the day and time instead.
+ */
+export function outboxFileName(head: string, now = new Date()): string {
+  const headers = head.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const reference = /^X-Consultation-Reference:[ \t]*(\S+)[ \t]*$/im.exec(headers)?.[1] ?? '';
+  const stamp = now.toISOString();
+  const day = stamp.slice(0, 10);
+  return REFERENCE_PATTERN.test(reference)
+    ? `${day}_${reference}.eml`
+    : `${day}_${stamp.slice(11, 19).replace(/:/g, '')}-${randomUUID().slice(0, 8)}.eml`;
+}
+
+/** `name` in `dir`, or with `-2`, `-3` … before `.eml` when a file of that name is already there. */
+function freeName(dir: string, name: string): string {
+  let candidate = name;
+  for (let n = 2; fs.existsSync(path.join(dir, candidate)); n++) candidate = name.replace(/\.eml$/, `-${n}.eml`);
+  return candidate;
 }
 
 /**
@@ -74,9 +100,12 @@ async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
     },
     onData(stream, _session, callback) {
       if (!keeps) return refuseUnkept(stream, callback);
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      const partial = path.join(dir, `.${name}.part`);
+      const partial = path.join(dir, `.${randomUUID()}.part`);
       const out = fs.createWriteStream(partial);
+      let head = '';
+      stream.on('data', (chunk: Buffer) => {
+        if (head.length < HEAD_BYTES) head += chunk.toString('utf8', 0, HEAD_BYTES);
+      });
       stream.pipe(out);
       stream.on('error', callback);
       out.on('error', callback);
@@ -89,7 +118,7 @@ async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
           return;
         }
         // Renamed only when complete, so a reader of the folder never sees half a message.
-        fs.rename(partial, path.join(dir, name), (error) => callback(error ?? null));
+        fs.rename(partial, path.join(dir, freeName(dir, outboxFileName(head))), (error) => callback(error ?? null));
       });
     },
   });

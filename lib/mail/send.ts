@@ -5,6 +5,7 @@ import { getBio, getSite } from '@/lib/content';
 import { MailDeliveryError } from '@/lib/http/errors';
 import { count } from '@/lib/counting/counts';
 import { type ConsultationFields, type Triage, composeConsultationMail } from './compose';
+import { withEightBitText } from './eight-bit-text';
 import { embeddedInbox } from './embedded-inbox';
 
 /** The caller hears within this long whatever the mail server does (docs/agent-api.md, "schedule_consultation"). */
@@ -111,12 +112,14 @@ export async function sendConsultationRequest(request: ConsultationFields, triag
     throw fail('the local inbox could not start');
   }
   const to = config.MAIL_TO ?? bio.email;
-  const message = composeConsultationMail(request, {
-    from: config.MAIL_FROM ?? `"${getSite().siteName} website" <${to}>`,
-    to,
-    siteName: getSite().siteName,
-    ...triage,
-  });
+  const message = withEightBitText(
+    composeConsultationMail(request, {
+      from: config.MAIL_FROM ?? `"${getSite().siteName} website" <${to}>`,
+      to,
+      siteName: getSite().siteName,
+      ...triage,
+    }),
+  );
   const transport = mailTransport(target, config.SMTP_TIMEOUT_MS);
   let timer: NodeJS.Timeout | undefined;
   try {

@@ -45,6 +45,10 @@ test('with JavaScript: sends one mail and shows the success state', async ({ pag
   expect(mail?.parsed.subject).toMatch(
     /^Consultation request from Marta Novak \(databases\) \[ref \d{6}-[0-9A-Z]{6}\]$/,
   );
+  // The person is shown the reference the consultant's mail carries, as an agent is told it.
+  const reference = mail?.parsed.headers.get('x-consultation-reference');
+  expect(reference).toMatch(/^\d{6}-[0-9A-Z]{6}$/);
+  await expect(status).toContainText(`Your reference is ${String(reference)}`);
   expect(mail?.parsed.text).toContain('Series A');
 });
 
@@ -58,6 +62,8 @@ test('without JavaScript: the form still posts, sends one mail and shows the suc
   await expect(page.getByRole('status')).toContainText('Request sent');
   expect(smtp.received.length).toBe(before + 1);
   expect(smtp.received.at(-1)?.parsed.replyTo?.value[0]?.address).toBe('kofi@gridline.example');
+  const reference = String(smtp.received.at(-1)?.parsed.headers.get('x-consultation-reference'));
+  await expect(page.getByRole('status')).toContainText(`Your reference is ${reference}`);
   await context.close();
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { agentFamilyOf } from '@/lib/http/agent-family';
+import { describeSender } from '@/lib/agent/sender';
 import { appWithMailForThisFile } from './support/app-for-file';
 import { MCP_ACCEPT } from './support/http';
 import { startSmtpServer } from './support/smtp';
@@ -218,7 +219,7 @@ describe('schedule_consultation without a session', () => {
     expect(await mailsArrive(before + 1)).toBe(before + 1);
     const mail = String(smtp.received.at(-1)?.parsed.text);
     expect(mail).toContain('Channel: MCP\n');
-    expect(mail).toContain(`Agent family: ${agentFamilyOf(TOOL_PLANE_UA)}\n`);
+    expect(mail).toContain(`Sent by: ${describeSender(agentFamilyOf(TOOL_PLANE_UA))}\n`);
     // What the caller said of itself stands inside the untrusted block, after its opening marker.
     const block = mail.slice(mail.indexOf("BEGIN REQUESTER'S TEXT"));
     expect(block).toContain(`MCP client: not named\nUser-Agent: ${TOOL_PLANE_UA}\nMCP protocol revision: 2025-03-26`);

@@ -103,7 +103,8 @@ describe('the embedded inbox when no SMTP server is configured', () => {
     try {
       expect(await app.outputShowing(`saved as .eml files in ${outbox}`)).toContain(`saved as .eml files in ${outbox}`);
       expect(app.output()).toContain('authentication required');
-      const response = await schedule(app.url);
+      const words = 'Zoë’s rebrand — before the launch in Malmö.';
+      const response = await schedule(app.url, { ...valid, project_context: words });
       expect(response.status).toBe(200);
       const body = await response.json();
       expect(body.success).toBe(true);
@@ -113,8 +114,13 @@ describe('the embedded inbox when no SMTP server is configured', () => {
       expect(JSON.stringify(body)).not.toContain(outbox);
       expect(JSON.stringify(body)).not.toMatch(/\/tmp|\.eml/);
       const files = fs.readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-      expect(files).toHaveLength(1);
-      const mail = await simpleParser(fs.readFileSync(path.join(outbox, files[0] ?? '')));
+      // Named by the day and the reference she is quoted, and readable in a text editor as written.
+      expect(files).toEqual([`${new Date().toISOString().slice(0, 10)}_${body.reference}.eml`]);
+      const raw = fs.readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
+      expect(raw).toContain(words);
+      expect(raw).toContain(`Reference: ${body.reference}`);
+      expect(raw).not.toMatch(/quoted-printable|base64/i);
+      const mail = await simpleParser(raw);
       expect(mail.subject).toMatch(/^Consultation request from Jonas Berg \(climate tech\) \[ref \d{6}-[0-9A-Z]{6}\]$/);
       expect(mail.to && 'value' in mail.to ? mail.to.value[0]?.address : undefined).toBe(content.bio.email);
       expect(mail.replyTo?.value[0]?.address).toBe('jonas@gridwise.example');

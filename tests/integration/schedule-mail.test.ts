@@ -65,6 +65,24 @@ describe('schedule_consultation over authenticated SMTP', () => {
     }
   });
 
+  it('carries one id, the reference the caller was given, and its text as 8bit UTF-8 the server was told of', async () => {
+    const before = smtp.received.length;
+    const words = 'Zoë’s rebrand — before the launch in Malmö.';
+    const response = await postJson(app, SCHEDULE, { ...valid, project_context: words });
+    const { reference } = await response.json();
+    const mail = smtp.received[before];
+    expect(mail?.parsed.subject).toContain(`[ref ${reference}]`);
+    expect(mail?.parsed.text).toContain(`Reference: ${reference}`);
+    expect(mail?.parsed.headers.get('x-consultation-reference')).toBe(reference);
+    expect(mail?.raw).not.toMatch(/request[- ]id/i);
+    // The body as written, readable where the mail is kept as a file; declared in MAIL FROM (RFC 6152).
+    expect(mail?.envelope.body).toBe('8BITMIME');
+    expect(mail?.raw).toContain(words);
+    expect(mail?.raw).not.toMatch(/quoted-printable|base64/i);
+    expect(mail?.parsed.text).toContain(words);
+    expect(mail?.parsed.html).toContain(words);
+  });
+
   it('HTML-escapes every field and lets no field become a header', async () => {
     const before = smtp.received.length;
     const hostile = {

@@ -124,7 +124,7 @@ describe('signed requests are counted as verified or claimed', () => {
   });
 });
 
-describe("the consultant's mail says who verified a request, or that its identity is only claimed", () => {
+describe("the consultant's mail says in plain words what sent a request and whether it proved who it is", () => {
   const request = { client_name: 'Ada Lovelace', client_email: 'ada@example.test', project_context: 'A rebrand.' };
   const schedule = async (headers: Record<string, string>) => {
     const before = smtp.received.length;
@@ -138,10 +138,14 @@ describe("the consultant's mail says who verified a request, or that its identit
     return { text: String(smtp.received[before]?.parsed.text ?? ''), ms: Date.now() - started };
   };
 
-  it('names the signer of a valid signature', async () => {
+  const proved = () =>
+    `Identity: proved by its Web Bot Auth signature, checked with ${new URL(good.origin).host}'s keys`;
+
+  it('names the assistant, and whose keys checked its valid signature', async () => {
     for (const form of ['dictionary', 'bare'] as const) {
       const { text } = await schedule(await good.sign(`${app.url}${SCHEDULE}`, { method: 'POST', form }));
-      expect(text).toContain(`Identity: verified by ${good.origin} (Web Bot Auth signature)`);
+      expect(text).toContain('Sent by: ChatGPT (an AI assistant acting for a person)\n');
+      expect(text).toContain(`${proved()}\n`);
     }
   });
 
@@ -160,7 +164,7 @@ describe("the consultant's mail says who verified a request, or that its identit
     });
     expect(call.status).toBe(200);
     await call.text();
-    expect(String(smtp.received[before]?.parsed.text ?? '')).toContain(`Identity: verified by ${good.origin}`);
+    expect(String(smtp.received[before]?.parsed.text ?? '')).toContain(proved());
   });
 
   it('names the signer of a valid signature on the contact form', async () => {
@@ -172,7 +176,7 @@ describe("the consultant's mail says who verified a request, or that its identit
     });
     expect(response.status).toBe(200);
     await response.arrayBuffer();
-    expect(String(smtp.received[before]?.parsed.text)).toContain(`Identity: verified by ${good.origin}`);
+    expect(String(smtp.received[before]?.parsed.text)).toContain(proved());
   });
 
   it("keeps every line above the untrusted block in the site's words when a signature names a crafted component", async () => {
@@ -185,7 +189,7 @@ describe("the consultant's mail says who verified a request, or that its identit
     const before = smtp.received.length;
     const { text } = await schedule(crafted);
     const html = String(smtp.received[before]?.parsed.html ?? '');
-    expect(text).toMatch(/Identity: only claimed \(its signature was not verified: [^\n]+\)/);
+    expect(text).toMatch(/Identity: not proved: it sent a signature, but [^\n]+/);
     for (const part of [text, html]) {
       const trusted = part.slice(0, part.indexOf('BEGIN REQUESTER'));
       expect(trusted).not.toContain('Note from the site');
@@ -193,12 +197,12 @@ describe("the consultant's mail says who verified a request, or that its identit
     }
   });
 
-  it('says only claimed for an unsigned request and for every signature that does not verify, within the bound', async () => {
-    expect((await schedule({})).text).toContain('Identity: only claimed (the request carried no signature)');
+  it('says not proved for an unsigned request and for every signature that does not verify, within the bound', async () => {
+    expect((await schedule({})).text).toContain('Identity: not proved: it sent no signature');
     for (const [kind, headers] of Object.entries(await unverifiable(SCHEDULE, 'POST'))) {
       const { text, ms } = await schedule(headers);
-      expect(text, kind).toMatch(/Identity: only claimed \(its signature was not verified: .+\)/);
-      expect(text, kind).not.toContain('verified by');
+      expect(text, kind).toMatch(/Identity: not proved: it sent a signature, but .+/);
+      expect(text, kind).not.toContain('proved by');
       expect(ms, kind).toBeLessThan(MAX_WAIT_MS + SLACK_MS);
     }
   });

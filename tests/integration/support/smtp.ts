@@ -3,7 +3,8 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
-  envelope: { from: string; to: string[] };
+  /** `body`: the BODY parameter of MAIL FROM (RFC 6152: `8BITMIME` when the message may hold 8bit text). */
+  envelope: { from: string; to: string[]; body?: string };
   raw: string;
   parsed: ParsedMail;
 }
@@ -80,12 +81,15 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        const args = session.envelope.mailFrom ? session.envelope.mailFrom.args : false;
+        const body = args && 'BODY' in args ? String(args.BODY) : undefined;
         simpleParser(raw)
           .then((parsed) => {
             received.push({
               envelope: {
                 from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                 to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+                ...(body === undefined ? {} : { body }),
               },
               raw,
               parsed,

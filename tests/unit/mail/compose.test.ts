@@ -17,7 +17,6 @@ const envelope = {
   from: 'site@consultant.test',
   to: 'inbox@consultant.test',
   siteName: 'Plainword',
-  requestId: 'r-1',
   reference: '261123-7K2M9X',
 };
 
@@ -29,7 +28,7 @@ describe("the consultant's mail says where a request came from and what it is ab
     });
     const text = String(mail.text);
     expect(text).toContain('Channel: the contact form on the website');
-    expect(text).not.toContain('Agent family:');
+    expect(text).toContain("Sent by: a person, in their web browser (the site's contact form)");
     expect(text).toContain('Suggested engagement: Brand Identity & Rebrand (matched project context: "rebrand"');
     expect(text).toContain('sector: "Fintech"');
     expect(String(mail.html)).toContain('Brand Identity &amp; Rebrand');
@@ -55,7 +54,8 @@ describe("the consultant's mail says where a request came from and what it is ab
     });
     const text = String(mail.text);
     expect(text).toContain('Channel: the REST API');
-    expect(text).toContain('Agent family: other');
+    expect(text).toContain('Sent by: a script or program (not an AI assistant the site recognises)');
+    expect(text).not.toMatch(/\bother\b|ai-assistant|family/);
     expect(text).toContain('User-Agent: not sent');
     expect(text).toMatch(/Suggested engagement: .+ \(the usual first step: no keyword of any engagement matched\)/);
   });
@@ -107,9 +107,8 @@ describe('what a caller chose stands only inside the untrusted block', () => {
     expect(labelled.map((line) => line.slice(0, line.indexOf(':')))).toEqual([
       'Reference',
       'Channel',
-      'Agent family',
+      'Sent by',
       'Suggested engagement',
-      'Request id',
     ]);
     expect(outside).toContain('Channel: MCP\n');
   });
@@ -210,5 +209,42 @@ describe('the headers carry none of the direction and invisible format character
       { ...envelope, ...mailTriage({ kind: 'form' }, suggestEngagement(engagements, request)) },
     );
     expect(mail.subject).toMatch(/^Consultation request from \(a name without printable characters\) \(fintech\)/);
+  });
+});
+
+describe('the mail names what sent a request in plain words, and carries one id', () => {
+  const plain = { client_name: 'Sam', client_email: 'sam@example.com' };
+  const sentBy = (channel: Parameters<typeof mailTriage>[0]) =>
+    /^Sent by: (.+)$/m.exec(
+      String(
+        composeConsultationMail(plain, { ...envelope, ...mailTriage(channel, suggestEngagement(engagements, plain)) })
+          .text,
+      ),
+    )?.[1];
+
+  it('an assistant by the name people know it, never its family code or its User-Agent', () => {
+    expect(
+      sentBy({ kind: 'rest', userAgent: 'Mozilla/5.0 (compatible; ChatGPT-User/1.0; +https://openai.com/bot)' }),
+    ).toBe('ChatGPT (an AI assistant acting for a person)');
+    expect(sentBy({ kind: 'mcp', protocolVersion: '2025-06-18', client: { name: 'claude-user', version: '1' } })).toBe(
+      'Claude (an AI assistant acting for a person)',
+    );
+    expect(sentBy({ kind: 'rest', userAgent: 'Mozilla/5.0 (compatible; GPTBot/1.1)' })).toBe(
+      "OpenAI's GPTBot (an AI company's crawler)",
+    );
+    expect(sentBy({ kind: 'rest', userAgent: 'curl/8.5.0' })).toBe(
+      'a script or program (not an AI assistant the site recognises)',
+    );
+  });
+
+  it('the reference is its one id: in the subject, the body and a header, with no request id beside it', () => {
+    const mail = composeConsultationMail(plain, {
+      ...envelope,
+      ...mailTriage({ kind: 'form' }, suggestEngagement(engagements, plain)),
+    });
+    expect(mail.subject).toContain('[ref 261123-7K2M9X]');
+    expect(mail.text).toContain('Reference: 261123-7K2M9X');
+    expect(mail.headers).toEqual({ 'X-Consultation-Reference': '261123-7K2M9X' });
+    expect(`${mail.text}${mail.html}`).not.toMatch(/request id/i);
   });
 });

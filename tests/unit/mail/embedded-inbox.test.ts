@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_BYTES, embeddedInbox, pruneOutbox } from '@/lib/mail/embedded-inbox';
+import { MAX_MESSAGE_BYTES, embeddedInbox, outboxFileName, pruneOutbox } from '@/lib/mail/embedded-inbox';
 
 /** Speaks SMTP line by line, as a client that ignores the SIZE the server announces; the server's replies. */
 async function sendRaw(port: number, user: string, pass: string, body: string): Promise<string[]> {
@@ -70,5 +70,23 @@ describe('the embedded inbox', () => {
     }
     pruneOutbox(dir, 30, now);
     expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'recent.eml']);
+  });
+});
+
+describe("an outbox file's name", () => {
+  const now = new Date('2026-11-25T18:37:48.123Z');
+
+  it('is the day and the reference of a consultation mail', () => {
+    const head = 'Subject: x\r\nX-Consultation-Reference: 261125-7K2M9X\r\n\r\nbody';
+    expect(outboxFileName(head, now)).toBe('2026-11-25_261125-7K2M9X.eml');
+  });
+
+  it('is the day and time for any other mail, and never takes a name from a malformed reference or the body', () => {
+    for (const head of [
+      'Subject: digest\r\n\r\nX-Consultation-Reference: 261125-7K2M9X',
+      'X-Consultation-Reference: ../../etc/passwd\r\n\r\n',
+      'X-Consultation-Reference: 261125-7K2M9X/x\r\n\r\n',
+    ])
+      expect(outboxFileName(head, now)).toMatch(/^2026-11-25_183748-[0-9a-f]{8}\.eml$/);
   });
 });

@@ -6,7 +6,7 @@ import { composeConsultationMail } from '@/lib/mail/compose';
 
 const { engagements } = loadContent();
 const request = { client_name: 'Ada', client_email: 'ada@example.test', project_context: 'A rebrand.' };
-const envelope = { from: 'a@site.test', to: 'b@site.test', siteName: 'Plainword', requestId: 'r', reference: 'ref' };
+const envelope = { from: 'a@site.test', to: 'b@site.test', siteName: 'Plainword', reference: 'ref' };
 
 const mailText = (identity: Parameters<typeof mailTriage>[2]) =>
   String(
@@ -17,22 +17,18 @@ const mailText = (identity: Parameters<typeof mailTriage>[2]) =>
   );
 
 describe("the mail's identity line", () => {
-  it('names the signer that verified the request, among the lines the site itself writes', () => {
+  it('says the sender proved who it is and whose keys checked it, among the lines the site itself writes', () => {
     const signature = { id: 'k\nc2ln', expiresAt: Date.now() + 60_000 };
     const text = mailText({ verified: true, signer: 'https://chatgpt.com', signature });
-    const line = 'Identity: verified by https://chatgpt.com (Web Bot Auth signature)';
+    const line = "Identity: proved by its Web Bot Auth signature, checked with chatgpt.com's keys";
     expect(text).toContain(line);
     expect(text.indexOf(line)).toBeLessThan(text.indexOf('BEGIN REQUESTER'));
   });
 
-  it('says the identity is only claimed, and never shows a signer the request merely named', () => {
-    expect(mailText({ verified: false, reason: 'unsigned' })).toContain(
-      'Identity: only claimed (the request carried no signature)',
-    );
+  it('says the identity is not proved and why, and never shows a signer the request merely named', () => {
+    expect(mailText({ verified: false, reason: 'unsigned' })).toContain('Identity: not proved: it sent no signature');
     const text = mailText({ verified: false, signer: 'https://evil.example', reason: 'signer not listed' });
-    expect(text).toContain(
-      'Identity: only claimed (its signature was not verified: its signer is not one this site trusts)',
-    );
+    expect(text).toContain('Identity: not proved: it sent a signature, but its signer is not one this site trusts');
     expect(text).not.toContain('evil.example');
   });
 
@@ -50,7 +46,7 @@ describe("the mail's identity line", () => {
       'unreadable or out of date',
     ] as const;
     const lines = reasons.map((reason) => describeIdentity({ verified: false, reason }));
-    for (const line of lines) expect(line).toMatch(/^only claimed \(its signature was not verified: [^\n]+\)$/);
+    for (const line of lines) expect(line).toMatch(/^not proved: it sent a signature, but [^\n]+$/);
     expect(new Set(lines).size).toBe(reasons.length);
   });
 });

@@ -20,7 +20,6 @@ async function sentAndRead(clientName: string, sector?: string) {
     from: 'Website <site@consultant.test>',
     to: 'inbox@consultant.test',
     siteName: 'Plainword',
-    requestId: 'r-1',
     reference: '261123-7K2M9X',
     ...mailTriage({ kind: 'rest' }, suggestEngagement(engagements, request)),
   });
