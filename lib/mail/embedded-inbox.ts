@@ -2,7 +2,6 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { REFERENCE_PATTERN } from '@/lib/agent/inquiry-reference';
 import { getConfig } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process-singleton';
 
@@ -28,6 +27,9 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 /** How much of a message's start is read for its reference: the header block of the site's own mail fits. */
 const HEAD_BYTES = 16 * 1024;
 
+// Letters, digits and hyphens only: a header value becomes a file name, so nothing a file system reads as a path.
+const FILE_NAME_SAFE = /^[0-9A-Za-z][0-9A-Za-z-]{0,39}$/;
+
 /**
  * The name a kept message is saved under: the day and the consultation's reference, such as
  * `2026-11-25_261125-7K2M9X.eml`, so the consultant finds a request by the reference she is quoted. A message
@@ -38,7 +40,7 @@ export function outboxFileName(head: string, now = new Date()): string {
   const reference = /^X-Consultation-Reference:[ \t]*(\S+)[ \t]*$/im.exec(headers)?.[1] ?? '';
   const stamp = now.toISOString();
   const day = stamp.slice(0, 10);
-  return REFERENCE_PATTERN.test(reference)
+  return FILE_NAME_SAFE.test(reference)
     ? `${day}_${reference}.eml`
     : `${day}_${stamp.slice(11, 19).replace(/:/g, '')}-${randomUUID().slice(0, 8)}.eml`;
 }
