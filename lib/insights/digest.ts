@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Config } from '@/lib/config/env';
 import { getBio, getSite } from '@/lib/content';
+import { keptFileOf } from '@/lib/mail/embedded-inbox';
 import { mailTransport, smtpTarget } from '@/lib/mail/send';
 import { composeDigestMail } from './digest-mail';
 import { buildReport } from './report';
@@ -35,19 +34,6 @@ export function describeDelivery(delivery: DigestDelivery): string {
   return `digest for ${delivery.to} not sent (SMTP_HOST is not set): saved in the outbox as ${delivery.outboxFile}`;
 }
 
-/** The outbox file holding `messageId`: the inbox names files by time, so the newest few are read. */
-function outboxFileOf(outboxDir: string, messageId: string): string {
-  const newest = fs
-    .readdirSync(outboxDir)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .reverse()
-    .slice(0, 20);
-  const name = newest.find((file) => fs.readFileSync(path.join(outboxDir, file), 'utf8').includes(messageId));
-  // The folder still tells her where to look if the file cannot be told apart.
-  return name ? path.join(outboxDir, name) : outboxDir;
-}
-
 /**
  * Sends the digest of the last 7 and 30 days to the consultant (MAIL_TO, else the biography's email), and to
  * no one else. Resolves with where it went once the mail server accepted it; throws when it did not.
@@ -66,7 +52,8 @@ export async function sendDigest(store: InsightsStore, config: Config, now = Dat
   try {
     const info = await transport.sendMail(message);
     if (info.accepted.length === 0) throw new Error('the mail server accepted no recipient');
-    if (target.outboxDir) return { to, outboxFile: outboxFileOf(target.outboxDir, info.messageId) };
+    // The folder still tells her where to look if the inbox's answer names no file.
+    if (target.outboxDir) return { to, outboxFile: keptFileOf(info.response, target.outboxDir) ?? target.outboxDir };
     return { to, smtpHost: target.host };
   } finally {
     transport.close();

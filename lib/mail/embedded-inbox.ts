@@ -45,6 +45,16 @@ export function outboxFileName(head: string, now = new Date()): string {
     : `${day}_${stamp.slice(11, 19).replace(/:/g, '')}-${randomUUID().slice(0, 8)}.eml`;
 }
 
+/** How the inbox answers DATA (`250 Kept as <file>`), so a sender learns which file keeps its message. */
+const KEPT_AS = 'Kept as ';
+
+/** The outbox file the embedded inbox kept a message in, from its answer to DATA, or undefined. */
+export function keptFileOf(response: string | undefined, outboxDir: string): string | undefined {
+  const name = response?.split(KEPT_AS)[1]?.trim();
+  // Only a name inside the outbox, whatever the answer says.
+  return name ? path.join(outboxDir, path.basename(name)) : undefined;
+}
+
 /** `name` in `dir`, or with `-2`, `-3` … before `.eml` when a file of that name is already there. */
 function freeName(dir: string, name: string): string {
   let candidate = name;
@@ -120,7 +130,8 @@ async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
           return;
         }
         // Renamed only when complete, so a reader of the folder never sees half a message.
-        fs.rename(partial, path.join(dir, freeName(dir, outboxFileName(head))), (error) => callback(error ?? null));
+        const name = freeName(dir, outboxFileName(head));
+        fs.rename(partial, path.join(dir, name), (error) => callback(error ?? null, `${KEPT_AS}${name}`));
       });
     },
   });
