@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { shortened } from '@/lib/text/shortened';
+import { boundedList } from '@/lib/text/bounded-list';
 
 /** One field that failed validation, worded for the caller: `{ field: 'client_email', message: 'must be an email address…' }`. */
 export interface FieldProblem {
@@ -63,9 +64,8 @@ export function validateInput<S extends z.ZodType>(schema: S, data: unknown): Va
  * then how many more there are.
  */
 export function describeProblems(problems: readonly FieldProblem[]): string {
-  const listed = problems
-    .slice(0, MAX_LISTED_PROBLEMS)
-    .map((problem) => (problem.field ? `${problem.field} ${problem.message}` : problem.message));
-  const more = problems.length - listed.length;
-  return [...listed, ...(more > 0 ? [`and ${more} more`] : [])].join('; ');
+  return boundedList(
+    problems.map((problem) => (problem.field ? `${problem.field} ${problem.message}` : problem.message)),
+    MAX_LISTED_PROBLEMS,
+  );
 }

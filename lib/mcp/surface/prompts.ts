@@ -4,8 +4,9 @@ import { describeFields } from '@/lib/agent/describe';
 import { findResource } from '@/lib/agent/resources';
 import { evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
 import { getBio, getCaseStudies, getEngagements } from '@/lib/content';
+import { boundedList } from '@/lib/text/bounded-list';
 import { shortened } from '@/lib/text/shortened';
-import { inOneLine } from '../transport/params';
+import { MAX_NAMED_PROBLEMS } from '../transport/params';
 import { NamedRequestSchema } from './schemas';
 
 /** Prompt arguments are strings (MCP 2025-03-26, Prompts); every one is optional, as a prompt gathers what is missing. */
@@ -133,7 +134,7 @@ export function promptMistake(request: unknown): { code: -32602; message: string
   if (problems.length === 0) return undefined;
   return {
     code: -32602,
-    message: `Invalid arguments for prompt ${prompt.name}: ${inOneLine(problems)}. Its arguments are ${Object.keys(prompt.args).join(', ')}, all optional strings.`,
+    message: `Invalid arguments for prompt ${prompt.name}: ${boundedList(problems, MAX_NAMED_PROBLEMS)}. Its arguments are ${Object.keys(prompt.args).join(', ')}, all optional strings.`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { type JSONRPCRequest, specTypeSchemas } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { boundedList } from '@/lib/text/bounded-list';
 import { shortened } from '@/lib/text/shortened';
 
 // A request's params checked against the SDK's own schemas before dispatch, so that a mistake is -32602 in one
@@ -72,11 +73,8 @@ function problemsOf(issue: Issue, base: Path = []): string[] {
   return fewest.flatMap((inner) => problemsOf(inner, path));
 }
 
-/** Problems joined into one line: the first three, then how many more. */
-export function inOneLine(problems: readonly string[]): string {
-  const more = problems.length > 3 ? `; and ${problems.length - 3} more` : '';
-  return `${problems.slice(0, 3).join('; ')}${more}`;
-}
+/** The most problems one message names; the rest are counted. */
+export const MAX_NAMED_PROBLEMS = 3;
 
 /**
  * The -32602 error for a request whose params do not fit its method's schema in the SDK, e.g.
@@ -92,6 +90,9 @@ export function paramsMistake(request: JSONRPCRequest): { code: -32602; message:
   if (!own?.length) return undefined;
   return {
     code: -32602,
-    message: `Invalid params for ${request.method}: ${inOneLine(own.flatMap((issue) => problemsOf(issue)))}.`,
+    message: `Invalid params for ${request.method}: ${boundedList(
+      own.flatMap((issue) => problemsOf(issue)),
+      MAX_NAMED_PROBLEMS,
+    )}.`,
   };
 }
