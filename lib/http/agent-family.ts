@@ -9,21 +9,40 @@ import { boundedUserAgent } from './user-agent';
  */
 export type AgentFamily = string;
 
-/** The names of ai-agents.ts's lists that fetch for a person, not for an index. */
-const ASSISTANTS: ReadonlySet<string> = new Set([
-  'perplexity-user',
-  'mistralai-user',
-  'duckassistbot',
-  'claude-user',
-  'chatgpt',
-  'meta-externalfetcher',
-  'cursor',
-  'github-copilot',
-  'codeium',
-  'tabnine',
-  'sourcegraph',
-  'you.com',
-]);
+/**
+ * The names of ai-agents.ts's lists that fetch for a person, not for an index, with the name people know each
+ * product by (the consultant's mail, lib/agent/sender.ts).
+ */
+const ASSISTANTS: Readonly<Record<string, string>> = {
+  'perplexity-user': 'Perplexity',
+  'mistralai-user': 'Le Chat (Mistral AI)',
+  duckassistbot: 'DuckAssist (DuckDuckGo)',
+  'claude-user': 'Claude',
+  chatgpt: 'ChatGPT',
+  'meta-externalfetcher': 'Meta AI',
+  cursor: 'Cursor',
+  'github-copilot': 'GitHub Copilot',
+  codeium: 'Codeium',
+  tabnine: 'Tabnine',
+  sourcegraph: 'Sourcegraph',
+  'you.com': 'You.com',
+};
+
+/** The names people know AI companies' crawlers by, for the lists' names that are not plain enough. */
+const CRAWLERS: Readonly<Record<string, string>> = {
+  claudebot: "Anthropic's ClaudeBot",
+  'claude-searchbot': "Anthropic's Claude-SearchBot",
+  gptbot: "OpenAI's GPTBot",
+  'oai-searchbot': "OpenAI's OAI-SearchBot",
+  perplexity: "Perplexity's PerplexityBot",
+  gemini: 'Gemini (Google)',
+};
+
+/** The product name of a list's name (`chatgpt` is ChatGPT); a name without one is shown as the list writes it. */
+export function productNameOf(listName: string): string {
+  for (const names of [ASSISTANTS, CRAWLERS]) if (Object.hasOwn(names, listName)) return names[listName] ?? listName;
+  return listName;
+}
 
 /** AI names in the order they are tried: Perplexity's fetcher before its crawler, then Mintlify's and Vercel's lists. */
 const AI_NAMES: readonly string[] = ['perplexity-user', ...MORE_AI_FETCHERS, ...AI_AGENT_UA_PATTERNS];
@@ -48,7 +67,7 @@ const SEARCH_CRAWLERS: readonly string[] = [
 export function agentFamilyOf(userAgent: string, signatureAgent = ''): AgentFamily {
   const ua = boundedUserAgent(userAgent).toLowerCase();
   const ai = AI_NAMES.find((name) => ua.includes(name));
-  if (ai) return `${ASSISTANTS.has(ai) ? 'ai-assistant' : 'ai-crawler'}/${ai}`;
+  if (ai) return `${Object.hasOwn(ASSISTANTS, ai) ? 'ai-assistant' : 'ai-crawler'}/${ai}`;
   const signature = signatureAgent.toLowerCase();
   const signed = signature && SIGNATURE_AGENT_DOMAINS.find((domain) => signature.includes(domain));
   if (signed) return `ai-assistant/${signed.replace(/\.com$/, '')}`;
