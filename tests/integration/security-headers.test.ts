@@ -130,3 +130,13 @@ describe('Content-Version', () => {
     expect(response.headers.get('content-version'), path).toBe(expected);
   });
 });
+
+describe('the health probe', () => {
+  it('GET /api/health answers 200 while the instance serves, never stored, with the API policy', async () => {
+    const response = await fetch(`${served.app.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});
