@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '@/lib/config/env';
 import { LmdbDeskStore } from '@/lib/desk/lmdb-store';
 import { RedisDeskStore } from '@/lib/desk/redis-store';
+import { readSession, startSession } from '@/lib/desk/session';
+import { sessionKeyFor } from '@/lib/desk/session-key';
+import { issueSignInToken, redeemSignInToken } from '@/lib/desk/sign-in-token';
 import type { DeskStore } from '@/lib/desk/store';
 import { hasRedisServer } from '../../integration/support/redis';
 import { redisFixture, sleep, uniquePrefix } from '../redis/support';
@@ -83,6 +87,20 @@ function storeContract(openPair: () => Promise<StorePair>) {
     expect(['candidate-a', 'candidate-b']).toContain(first);
     expect(await b.sessionKey('candidate-c')).toBe(first);
   });
+
+  it('across instances: a mailed link works once, one key signs for both, a session started on one is read on the other', async () => {
+    const { a, b } = await open();
+    const token = await issueSignInToken(a);
+    expect(await redeemSignInToken(b, token)).toBe(true);
+    expect(await redeemSignInToken(a, token)).toBe(false);
+
+    const config = parseConfig({});
+    const keyA = await sessionKeyFor(config, a);
+    const keyB = await sessionKeyFor(config, b);
+    expect(Buffer.from(keyB).equals(Buffer.from(keyA))).toBe(true);
+    const { cookieValue } = await startSession(a, keyA);
+    expect(await readSession(b, keyB, cookieValue)).toEqual({ id: expect.any(String) });
+  });
 }
 
 describe('LmdbDeskStore, two stores open on one directory', () => {
@@ -141,6 +159,16 @@ describe.skipIf(!redisAvailable)(
       expect(tokenTtl).toBeGreaterThan(899_000);
       expect(tokenTtl).toBeLessThanOrEqual(900_000);
       expect(await redis.inspect.pTTL(`${prefix}:desk:session-key`)).toBe(-1);
+    });
+
+    it('stores a sign-in token only as its hash', async () => {
+      prefix = uniquePrefix();
+      const store = new RedisDeskStore(redis.a, { prefix });
+      const token = await issueSignInToken(store);
+      const keys = await redis.inspect.keys(`${prefix}*`);
+      expect(keys).toHaveLength(1);
+      const values = await Promise.all(keys.map((key) => redis.inspect.get(key)));
+      expect(JSON.stringify([keys, values])).not.toContain(token);
     });
   },
 );
