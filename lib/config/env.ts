@@ -85,6 +85,12 @@ export const ConfigSchema = z
       .or(Empty)
       .optional()
       .describe('the key that signs MCP session ids; unset, a key fixed in the code (docs/mcp-clients.md)'),
+    DESK_SESSION_KEY: z
+      .string()
+      .min(32, 'expected at least 32 characters, such as the output of `openssl rand -base64 32`')
+      .or(Empty)
+      .optional()
+      .describe("the key that signs the desk's session cookie; unset, a random key kept in the desk's store"),
     MCP_REGISTRY_PUBLIC_KEY: z
       .string()
       .trim()

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '@/lib/config/env';
+import { LmdbDeskStore } from '@/lib/desk/lmdb-store';
+import { DeskStoreUnavailableError, deskStore, openDeskStore } from '@/lib/desk/open-store';
+import { RedisDeskStore } from '@/lib/desk/redis-store';
+import { type TestRedis, hasRedisServer, startRedisServer } from '../../integration/support/redis';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-open-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** A DATA_DIR that no one can write, root included: it runs through a file. */
+function unwritableDataDir(): string {
+  const file = path.join(root, 'a-file');
+  fs.writeFileSync(file, '');
+  return path.join(file, 'data');
+}
+
+describe('opening the desk store', () => {
+  it('without REDIS_URL, is LMDB in <DATA_DIR>/desk', async () => {
+    const store = await openDeskStore(parseConfig({ DATA_DIR: path.join(root, 'data') }));
+    expect(store).toBeInstanceOf(LmdbDeskStore);
+    await store.putSession('s', 60);
+    expect(fs.existsSync(path.join(root, 'data', 'desk'))).toBe(true);
+    await store.close();
+  });
+
+  it('in a DATA_DIR that cannot be written, fails saying the desk cannot sign anyone in, and why', async () => {
+    const dataDir = unwritableDataDir();
+    const failure = openDeskStore(parseConfig({ DATA_DIR: dataDir }));
+    await expect(failure).rejects.toBeInstanceOf(DeskStoreUnavailableError);
+    await expect(failure).rejects.toThrow(/^The desk cannot sign anyone in: .*desk, which cannot be written \(ENOTDIR/);
+  });
+
+  it('once per process; a failure to open is not kept, so the next call tries again', async () => {
+    await expect(deskStore(parseConfig({ DATA_DIR: unwritableDataDir() }))).rejects.toThrow(/cannot sign anyone in/);
+    const config = parseConfig({ DATA_DIR: path.join(root, 'once') });
+    const first = deskStore(config);
+    expect(deskStore(config)).toBe(first);
+    const store = await first;
+    expect(await deskStore(parseConfig({ DATA_DIR: path.join(root, 'other') }))).toBe(store);
+    await store.close();
+  });
+
+  const redisAvailable = hasRedisServer();
+  describe.skipIf(!redisAvailable)(
+    `with REDIS_URL${redisAvailable ? '' : ' (SKIPPED: redis-server is not installed; apt-get install -y redis-server)'}`,
+    () => {
+      let server: TestRedis | undefined;
+      afterAll(async () => server?.close());
+
+      it('is Redis, on a connection of its own when the server has none to share', async () => {
+        server = await startRedisServer();
+        const config = parseConfig({ REDIS_URL: server.url, DATA_DIR: path.join(root, 'unused') });
+        const a = await openDeskStore(config);
+        const b = await openDeskStore(config);
+        expect(a).toBeInstanceOf(RedisDeskStore);
+        expect(await a.countLinkRequest(60)).toBe(1);
+        expect(await b.countLinkRequest(60)).toBe(2);
+        await a.close();
+        await b.close();
+        expect(fs.existsSync(path.join(root, 'unused'))).toBe(false);
+      }, 20_000);
+    },
+  );
+});
