@@ -30,11 +30,18 @@ export interface InsightsStore {
   readCounts(fromDay: string, toDay: string): Promise<Map<string, number>>;
   /** The inquiries accepted from `fromDay` on, oldest first. */
   readInquiries(fromDay: string): Promise<Inquiry[]>;
+  /**
+   * Marks the inquiry `reference` answered at `at` (ISO 8601); a second mark keeps the first time. The caller
+   * checks that the reference is one of a logged inquiry.
+   */
+  markAnswered(reference: string, at: string): Promise<void>;
+  /** Every answered mark kept: reference -> ISO 8601 time it was marked. */
+  readAnswered(): Promise<Map<string, string>>;
   /** Claims `name` for `ttlSeconds` if no one holds it (once across instances); true when this call got it. */
   claim(name: string, ttlSeconds: number): Promise<boolean>;
   /** Gives a claim back. */
   release(name: string): Promise<void>;
-  /** Forgets counts and inquiries older than `beforeDay`. */
+  /** Forgets counts and inquiries older than `beforeDay`, and the answered marks of inquiries no longer kept. */
   prune(beforeDay: string): Promise<void>;
   close(): Promise<void>;
 }

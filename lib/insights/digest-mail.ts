@@ -2,6 +2,7 @@ import type { SendMailOptions } from 'nodemailer';
 import { escapeHtml } from '@/lib/mail/compose';
 import type { InsightsReport } from './report';
 import { reportAsText } from './report-text';
+import { REPLY_PROMISE_HOURS } from './report-replies';
 import { type ReportTable, foldQuietDays, quietDaysLine, reportTables } from './report-tables';
 
 const CHART_WIDTH = 240;
@@ -51,19 +52,32 @@ function htmlTable({ title, head, rows }: ReportTable): string {
   return `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(title)}</h2><table>${body}</table>`;
 }
 
+/** The line on inquiries unanswered past the promised reply time, of those in `report` (the last 30 days). */
+export function unansweredLine(unanswered: number, report: InsightsReport): string {
+  const after = `after ${REPLY_PROMISE_HOURS} hours`;
+  const of = `of the last ${report.days} days`;
+  if (unanswered === 0) return `No inquiry ${of} is unanswered ${after}.`;
+  if (unanswered === 1) return `1 inquiry ${of} is still unanswered ${after}.`;
+  return `${unanswered} inquiries ${of} are still unanswered ${after}.`;
+}
+
 /**
  * The weekly digest: the last 7 days in full (the chart and every table), the last 30 days in the text part, to
- * the consultant's inbox only. Built from the same report as `npm run insights`.
+ * the consultant's inbox only, first saying how many of the last 30 days' inquiries are `unanswered` past the
+ * promised reply time. Built from the same report as `npm run insights`.
  */
 export function composeDigestMail(
   last7: InsightsReport,
   last30: InsightsReport,
   envelope: { from: string; to: string; siteName: string },
+  unanswered: number,
 ): SendMailOptions {
+  const replies = unansweredLine(unanswered, last30);
   const subject = `${envelope.siteName} weekly digest, ${last7.from} to ${last7.to}: ${last7.totals.agents} agent requests, ${last7.totals.people} from people, ${last7.inquiries.length} inquiries`;
   const html =
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.4;color:#222">` +
     `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>` +
+    `<p><strong>${escapeHtml(replies)}</strong></p>` +
     `<p>Requests per day, people, agents and scripts (last 7 days):</p>${perDayChart(last7)}` +
     reportTables(last7).map(htmlTable).join('') +
     `<p>Mail failures: ${last7.mailFailures}</p>` +
@@ -73,7 +87,7 @@ export function composeDigestMail(
     from: envelope.from,
     to: envelope.to,
     subject,
-    text: `${reportAsText(last7)}\n\n${reportAsText(last30)}\n`,
+    text: `${replies}\n\n${reportAsText(last7)}\n\n${reportAsText(last30)}\n`,
     html,
   };
 }

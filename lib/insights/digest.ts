@@ -4,6 +4,7 @@ import { keptFileOf } from '@/lib/mail/embedded-inbox';
 import { mailTransport, smtpTarget } from '@/lib/mail/send';
 import { composeDigestMail } from './digest-mail';
 import { buildReport } from './report';
+import { countOverdue } from './report-replies';
 import type { InsightsStore } from '@/lib/counting/store';
 
 const DAY_MS = 86_400_000;
@@ -35,18 +36,28 @@ export function describeDelivery(delivery: DigestDelivery): string {
 }
 
 /**
- * Sends the digest of the last 7 and 30 days to the consultant (MAIL_TO, else the biography's email), and to
- * no one else. Resolves with where it went once the mail server accepted it; throws when it did not.
+ * Sends the digest of the last 7 and 30 days, with how many inquiries are still unanswered, to the consultant
+ * (MAIL_TO, else the biography's email), and to no one else. Resolves with where it went once the mail server
+ * accepted it; throws when it did not.
  */
 export async function sendDigest(store: InsightsStore, config: Config, now = Date.now()): Promise<DigestDelivery> {
-  const [last7, last30] = [await buildReport(store, 7, now), await buildReport(store, 30, now)];
+  const [last7, last30, answered] = [
+    await buildReport(store, 7, now),
+    await buildReport(store, 30, now),
+    await store.readAnswered(),
+  ];
   const to = config.MAIL_TO ?? getBio().email;
   const siteName = getSite().siteName;
-  const message = composeDigestMail(last7, last30, {
-    from: config.MAIL_FROM ?? `"${siteName} website" <${to}>`,
-    to,
-    siteName,
-  });
+  const message = composeDigestMail(
+    last7,
+    last30,
+    {
+      from: config.MAIL_FROM ?? `"${siteName} website" <${to}>`,
+      to,
+      siteName,
+    },
+    countOverdue(last30.inquiries, answered, now),
+  );
   const target = await smtpTarget();
   const transport = mailTransport(target, config.SMTP_TIMEOUT_MS);
   try {

@@ -5,6 +5,7 @@ import { type Inquiry, InquirySchema, type InsightsStore } from '@/lib/counting/
 const COUNT = 'c|';
 const INQUIRY = 'i|';
 const CLAIM = 'k|';
+const ANSWERED = 'a|';
 
 /**
  * The embedded store: LMDB (the `lmdb` package, whose native binary comes from the registry as an optional
@@ -48,6 +49,21 @@ export class LmdbInsightsStore implements InsightsStore {
     return inquiries;
   }
 
+  async markAnswered(reference: string, at: string): Promise<void> {
+    const key = `${ANSWERED}${reference}`;
+    await this.db.transaction(() => {
+      if (this.db.get(key) === undefined) this.db.putSync(key, at);
+    });
+  }
+
+  async readAnswered(): Promise<Map<string, string>> {
+    const answered = new Map<string, string>();
+    for (const { key, value } of this.db.getRange({ start: ANSWERED, end: `${ANSWERED}\uffff` })) {
+      if (typeof value === 'string') answered.set(key.slice(ANSWERED.length), value);
+    }
+    return answered;
+  }
+
   async claim(name: string, ttlSeconds: number): Promise<boolean> {
     const now = Date.now();
     return this.db.transaction(() => {
@@ -66,6 +82,12 @@ export class LmdbInsightsStore implements InsightsStore {
     await this.db.transaction(() => {
       for (const prefix of [COUNT, INQUIRY]) {
         for (const key of this.db.getKeys({ start: prefix, end: `${prefix}${beforeDay}` })) this.db.removeSync(key);
+      }
+      // A mark lives as long as its inquiry: those of pruned (or never logged) inquiries go.
+      const kept = new Set<string>();
+      for (const key of this.db.getKeys({ start: INQUIRY, end: `${INQUIRY}\uffff` })) kept.add(key.split('|')[2] ?? '');
+      for (const key of this.db.getKeys({ start: ANSWERED, end: `${ANSWERED}\uffff` })) {
+        if (!kept.has(key.slice(ANSWERED.length))) this.db.removeSync(key);
       }
     });
   }

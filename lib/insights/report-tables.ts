@@ -33,6 +33,11 @@ export function reportHeadline(report: InsightsReport): string {
   );
 }
 
+/** The agent families of a report (no browsers, no scripts), most requests first, as many as the tables show. */
+export function topAgentFamilies(report: InsightsReport): InsightsReport['families'] {
+  return report.families.filter((row) => clientKindOf(row.family) === 'agents').slice(0, TOP_FAMILIES);
+}
+
 /** The tables of a report after its per-day chart, in the order the terminal and the digest show them. */
 export function reportTables(report: InsightsReport): ReportTable[] {
   const count = (n: number) => String(n);
@@ -49,10 +54,10 @@ export function reportTables(report: InsightsReport): ReportTable[] {
     {
       title: 'Top agent families',
       head: ['Family', 'Requests', 'Verified', 'Claimed'],
-      rows: report.families
-        .filter((row) => clientKindOf(row.family) === 'agents')
-        .slice(0, TOP_FAMILIES)
-        .map((row) => [row.family, ...[row.requests, row.verified, row.claimed].map(count)]),
+      rows: topAgentFamilies(report).map((row) => [
+        row.family,
+        ...[row.requests, row.verified, row.claimed].map(count),
+      ]),
     },
     {
       title: 'Requests by surface',

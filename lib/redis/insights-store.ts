@@ -24,14 +24,33 @@ return 1
 const READ_INQUIRIES = `return redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[1], '+inf')`;
 const CLAIM = `return redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) and 1 or 0`;
 const RELEASE = `return redis.call('DEL', KEYS[1])`;
-const PRUNE = `return redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])`;
+/** Marks ARGV[1] answered at ARGV[2] unless it is already, and keeps the marks ARGV[3] seconds after this write. */
+const MARK_ANSWERED = `
+redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1
+`;
+const READ_ANSWERED = `return redis.call('HGETALL', KEYS[1])`;
+/** Drops the inquiries before ARGV[1] (ms), then every answered mark whose inquiry is no longer in the set. */
+const PRUNE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])
+local kept = {}
+for _, entry in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  local ok, inquiry = pcall(cjson.decode, entry)
+  if ok and type(inquiry) == 'table' and type(inquiry.reference) == 'string' then kept[inquiry.reference] = true end
+end
+for _, reference in ipairs(redis.call('HKEYS', KEYS[2])) do
+  if not kept[reference] then redis.call('HDEL', KEYS[2], reference) end
+end
+return 1
+`;
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /**
  * Counts and the inquiry log in Redis, so every instance counts into the same figures: one hash per day
- * (`consultancy-site:insights:<day>`, field `metric|…`) that expires after the retention, and one sorted set
- * of inquiries by time, pruned to the retention.
+ * (`consultancy-site:insights:<day>`, field `metric|…`) that expires after the retention, one sorted set
+ * of inquiries by time, pruned to the retention, and one hash of answered marks (reference -> time) pruned with it.
  */
 export class RedisInsightsStore implements InsightsStore {
   constructor(
@@ -93,6 +112,20 @@ export class RedisInsightsStore implements InsightsStore {
     });
   }
 
+  async markAnswered(reference: string, at: string): Promise<void> {
+    // A mark is never older than its inquiry, so marks untouched for the retention belong to pruned inquiries.
+    const ttl = String((this.retentionDays + 1) * 86_400);
+    await this.redis.evaluate(MARK_ANSWERED, [this.answeredKey()], [reference, at, ttl]);
+  }
+
+  async readAnswered(): Promise<Map<string, string>> {
+    const reply = await this.redis.evaluate(READ_ANSWERED, [this.answeredKey()], []);
+    const answered = new Map<string, string>();
+    if (!Array.isArray(reply)) return answered;
+    for (let i = 0; i + 1 < reply.length; i += 2) answered.set(String(reply[i]), String(reply[i + 1]));
+    return answered;
+  }
+
   async claim(name: string, ttlSeconds: number): Promise<boolean> {
     return (await this.redis.evaluate(CLAIM, [this.claimKey(name)], [String(ttlSeconds)])) === 1;
   }
@@ -102,8 +135,8 @@ export class RedisInsightsStore implements InsightsStore {
   }
 
   async prune(beforeDay: string): Promise<void> {
-    // Each day's hash expires by itself; the inquiries are one set.
-    await this.redis.evaluate(PRUNE, [this.inquiriesKey()], [String(dayStart(beforeDay))]);
+    // Each day's hash expires by itself; the inquiries are one set, their answered marks one hash.
+    await this.redis.evaluate(PRUNE, [this.inquiriesKey(), this.answeredKey()], [String(dayStart(beforeDay))]);
   }
 
   async close(): Promise<void> {
@@ -120,5 +153,9 @@ export class RedisInsightsStore implements InsightsStore {
 
   private inquiriesKey(): string {
     return `${this.prefix}:insights:inquiries`;
+  }
+
+  private answeredKey(): string {
+    return `${this.prefix}:insights:answered`;
   }
 }

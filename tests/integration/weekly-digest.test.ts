@@ -89,6 +89,9 @@ describe('the weekly digest', () => {
     expect(html).toMatch(/ai-crawler\/gptbot<\/td><td[^>]*>3</);
     expect(mail?.parsed.text).toContain(`${reference}`);
     expect(mail?.parsed.text).toMatch(/schedule_consultation +rest +1/);
+    // The inquiry is minutes old: not yet past the promised reply time.
+    expect(mail?.parsed.text).toMatch(/^No inquiry of the last 30 days is unanswered after 24 hours\.\n/);
+    expect(html).toContain('No inquiry of the last 30 days is unanswered after 24 hours.');
     expect(mail?.parsed.subject).toMatch(
       /weekly digest, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d: \d+ agent requests, \d+ from people, 1 inquiries/,
     );

@@ -14,6 +14,8 @@ function storeOf(counts: Record<string, number>): InsightsStore {
     addInquiry: fail,
     readCounts: async () => new Map(Object.entries(counts)),
     readInquiries: async () => [],
+    markAnswered: fail,
+    readAnswered: async () => new Map(),
     claim: fail,
     release: fail,
     prune: fail,
@@ -63,9 +65,28 @@ describe('the insights report as text', () => {
 
   it('is the digest’s plain-text part, and its HTML chart folds the same quiet days', async () => {
     const [last7, last30] = [await buildReport(storeOf(TRAFFIC), 7, NOW), await buildReport(storeOf(TRAFFIC), 30, NOW)];
-    const mail = composeDigestMail(last7, last30, { from: 'a@b.test', to: 'a@b.test', siteName: 'Site' });
-    expect(mail.text).toBe(`${reportAsText(last7)}\n\n${reportAsText(last30)}\n`);
+    const mail = composeDigestMail(last7, last30, { from: 'a@b.test', to: 'a@b.test', siteName: 'Site' }, 0);
+    expect(mail.text).toBe(
+      `No inquiry of the last 30 days is unanswered after 24 hours.\n\n${reportAsText(last7)}\n\n${reportAsText(last30)}\n`,
+    );
     expect(String(mail.html).match(/white-space:nowrap">2026-/g)).toHaveLength(2);
     expect(String(mail.html)).toContain('5 days with no requests.');
+  });
+});
+
+describe('the digest on unanswered inquiries', () => {
+  it('says in its text and HTML how many are still unanswered after the promised 24 hours', async () => {
+    const [last7, last30] = [await buildReport(storeOf(TRAFFIC), 7, NOW), await buildReport(storeOf(TRAFFIC), 30, NOW)];
+    const envelope = { from: 'a@b.test', to: 'a@b.test', siteName: 'Site' };
+    const two = composeDigestMail(last7, last30, envelope, 2);
+    expect(String(two.text).split('\n')[0]).toBe(
+      '2 inquiries of the last 30 days are still unanswered after 24 hours.',
+    );
+    expect(String(two.html)).toContain(
+      '<p><strong>2 inquiries of the last 30 days are still unanswered after 24 hours.',
+    );
+    expect(String(composeDigestMail(last7, last30, envelope, 1).text)).toMatch(
+      /^1 inquiry of the last 30 days is still/,
+    );
   });
 });
