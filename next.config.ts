@@ -11,6 +11,8 @@ import {
   PAGE_SOURCE,
   SHARED_HEADERS,
   CONTENT_VERSION_HEADER,
+  DESK_HEADERS,
+  DESK_SOURCES,
   asHeaderList,
 } from './lib/http/shared-headers';
 
@@ -43,7 +45,12 @@ const nextConfig: NextConfig = {
         // A page asked for with exactly `Accept: text/markdown` (what agents send) needs no negotiation, so a
         // static rule serves it and proxy.ts runs only for Accept headers that need RFC 9110 negotiation.
         { source: '/', has: [ACCEPT_EXACTLY_MARKDOWN], destination: '/md/index' },
-        { source: '/:path((?!api/|md/|_next/)[^.]+)', has: [ACCEPT_EXACTLY_MARKDOWN], destination: '/md/:path' },
+        // The consultant's desk has no markdown: it answers its sign-in page to everyone.
+        {
+          source: '/:path((?!api/|md/|_next/|desk/|desk$)[^.]+)',
+          has: [ACCEPT_EXACTLY_MARKDOWN],
+          destination: '/md/:path',
+        },
       ],
     };
   },
@@ -68,6 +75,12 @@ const nextConfig: NextConfig = {
       },
       { source: PAGE_SOURCE, headers: asHeaderList(PAGE_HEADERS) },
       { source: '/', headers: asHeaderList(HOME_HEADERS) },
+      // The desk is rendered per request and works as plain HTML (its forms post without JavaScript), so it
+      // runs no script at all.
+      ...DESK_SOURCES.map((source) => ({
+        source,
+        headers: asHeaderList({ ...DESK_HEADERS, 'Content-Security-Policy': NO_SCRIPT_POLICY }),
+      })),
     ];
   },
 };

@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { getConfig } from '@/lib/config/env';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
+import { isDeskPath } from '@/lib/http/desk-path';
 import { countRequest } from '@/lib/insights/request-count';
 import { projectServer } from '@/lib/start-up/project-server';
 import { acceptPrefersMarkdown } from '@/lib/http/negotiate';
@@ -14,9 +15,12 @@ import { siteHostCheck } from '@/lib/security/site-host';
 
 let isSiteHost: ReturnType<typeof siteHostCheck> | undefined;
 
-/** A human page's path: a page path of next.config.ts that is neither the API nor the markdown route itself. */
+/**
+ * A human page's path: a page path of next.config.ts that is neither the API, the markdown route itself nor the
+ * consultant's desk (which has no markdown).
+ */
 const isHumanPage = (pathname: string) =>
-  isPagePath(pathname) && !isApiPath(pathname) && !/^\/md(?:\/|$)/.test(pathname);
+  isPagePath(pathname) && !isApiPath(pathname) && !/^\/md(?:\/|$)/.test(pathname) && !isDeskPath(pathname);
 
 /**
  * Whether a page request gets the markdown: from an AI agent (lib/http/ai-agents.ts) always; otherwise when its

@@ -40,6 +40,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/mail-ceiling.test.ts',
   'tests/integration/verified-agents.test.ts',
   'tests/integration/discovery-documents.test.ts',
+  'tests/integration/desk.test.ts',
 ];
 
 export default defineConfig({

@@ -72,6 +72,18 @@ export const MANIFEST_LINK = [
   MCP_CARD_LINK,
 ].join(', ');
 
+/**
+ * The desk's pages and downloads (docs/desk.md) are for one person: never stored by a cache, never indexed, and
+ * named in a Referer by their origin only (a sign-in link's token is in its URL). Not `no-referrer`: browsers then
+ * send `Origin: null` with the desk's own forms, which the forged-post check must refuse.
+ */
+export const DESK_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Referrer-Policy': 'strict-origin',
+};
+export const DESK_SOURCES = ['/desk', '/desk/:path*'];
+
 /** next.config's source patterns of the API and of the pages (paths without a dot, outside the API and _next). */
 export const API_SOURCE = '/api/:path*';
 export const PAGE_SOURCE = '/:path((?!api/|_next/)[^.]*)';

@@ -1,6 +1,7 @@
 import type { Config } from '@/lib/config/env';
-import { getBio, getSite } from '@/lib/content';
+import { getSite } from '@/lib/content';
 import { keptFileOf } from '@/lib/mail/embedded-inbox';
+import { ownerAddress } from '@/lib/mail/owner-mail';
 import { mailTransport, smtpTarget } from '@/lib/mail/send';
 import { composeDigestMail } from './digest-mail';
 import { buildReport } from './report';
@@ -46,7 +47,7 @@ export async function sendDigest(store: InsightsStore, config: Config, now = Dat
     await buildReport(store, 30, now),
     await store.readAnswered(),
   ];
-  const to = config.MAIL_TO ?? getBio().email;
+  const to = ownerAddress();
   const siteName = getSite().siteName;
   const message = composeDigestMail(
     last7,

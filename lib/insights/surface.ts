@@ -1,6 +1,7 @@
 import type { HeaderSource } from '@/lib/http/ai-agents';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { HEALTH_PATH, MANIFEST_PATH, MCP_PATH } from '@/lib/http/api-paths';
+import { isDeskPath } from '@/lib/http/desk-path';
 import { acceptPrefersMarkdown } from '@/lib/http/negotiate';
 import { isApiPath, isPagePath } from '@/lib/http/shared-headers';
 
@@ -26,15 +27,15 @@ function asksForMarkdown(headers: HeaderSource): boolean {
 
 /**
  * The surface of one request and, for a page, its path as the sitemap names it (`/engagements`, not `/md/…` or
- * `….md`). Next's own static files and the health probe are not counted (undefined), on either serving path:
- * neither is a visit, and a probe every few seconds would outnumber the real traffic.
+ * `….md`). Next's own static files, the health probe and the consultant's desk are not counted (undefined), on
+ * either serving path: none is a visit, and a probe every few seconds would outnumber the real traffic.
  */
 export function surfaceOf(
   method: string,
   pathname: string,
   headers: HeaderSource,
 ): { surface: Surface; page?: string } | undefined {
-  if (pathname.startsWith('/_next/') || pathname === HEALTH_PATH) return undefined;
+  if (pathname.startsWith('/_next/') || pathname === HEALTH_PATH || isDeskPath(pathname)) return undefined;
   if (pathname === MCP_PATH) return { surface: 'mcp' };
   if (pathname.startsWith(`${MANIFEST_PATH}/tools/`)) return { surface: 'rest-tool' };
   if (pathname === MANIFEST_PATH || pathname.startsWith(`${MANIFEST_PATH}/`)) return { surface: 'rest-resource' };

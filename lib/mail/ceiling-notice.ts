@@ -1,7 +1,4 @@
-import { getConfig } from '@/lib/config/env';
-import { getBio, getSite } from '@/lib/content';
-import { trackPendingWork } from '@/lib/pending-work';
-import { mailTransport, smtpTarget } from './send';
+import { mailTheOwner } from './owner-mail';
 
 /** The counters of lib/mail/site-ceiling.ts: the agents' share of the day, and the whole ceiling. */
 export type CeilingCounter = 'mail-site-wide' | 'mail-agents-share';
@@ -45,21 +42,6 @@ export function sendCeilingNotice(
   formReserve: number,
   resetSeconds: number,
 ): void {
-  const config = getConfig();
-  const to = config.MAIL_TO ?? getBio().email;
   const { subject, text } = ceilingNoticeText(counter, limit, formReserve, resetSeconds);
-  const sending = (async () => {
-    const transport = mailTransport(await smtpTarget(), config.SMTP_TIMEOUT_MS);
-    try {
-      await transport.sendMail({
-        from: config.MAIL_FROM ?? `"${getSite().siteName} website" <${to}>`,
-        to,
-        subject,
-        text,
-      });
-    } finally {
-      transport.close();
-    }
-  })().catch((error: unknown) => console.warn(`[mail] the notice "${subject}" could not be sent`, error));
-  trackPendingWork(sending);
+  mailTheOwner(subject, text, `the notice "${subject}"`);
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
+import { DESK_PATH, DESK_SIGN_IN_PATH } from '@/lib/http/desk-path';
 
 /** Why a request was refused before Next saw it, for the plain-text answer. */
 export interface Refusal {
@@ -9,8 +10,8 @@ export interface Refusal {
   message: string;
 }
 
-/** The one page with a form (the consultation form). */
-const FORM_PAGE = '/contact';
+/** The pages with forms: the consultation form, and the desk's sign-in, sign-out and answered buttons. */
+const FORM_PAGES: ReadonlySet<string> = new Set(['/contact', DESK_PATH, DESK_SIGN_IN_PATH]);
 
 /** A POST that Next treats as a Server Action request: what it carries, as Next looks at it. */
 export interface ServerActionRequest {
@@ -71,9 +72,9 @@ export function refuseServerAction(
       return { status: 403, message: 'Forbidden: forms of this site can only be submitted from this site.' };
     }
   }
-  // A form posted without JavaScript (multipart, no Next-Action header) can only be the consultation form on
-  // /contact; on any other path Next would try to decode it as an action and fail with 500.
-  if (actionId === undefined && (urlEncoded || target.split('?')[0]?.replace(/\/+$/, '') !== FORM_PAGE)) {
+  // A form posted without JavaScript (multipart, no Next-Action header) can only be one of the FORM_PAGES' forms;
+  // on any other path Next would try to decode it as an action and fail with 500.
+  if (actionId === undefined && (urlEncoded || !FORM_PAGES.has(target.split('?')[0]?.replace(/\/+$/, '') ?? ''))) {
     return { status: 405, message: 'Method Not Allowed: this page takes no form submission.' };
   }
   if (typeof actionId === 'string' && knownActions && !knownActions.has(actionId)) {

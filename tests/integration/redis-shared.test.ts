@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS, getSessionKey, issueSession } from '../../lib/mcp/transport/sessions';
 import { KEY_PREFIX } from '../../lib/redis/keys';
 import { type RunningApp, startApp } from './support/app';
+import { mailedSignInLink, pressButton, sessionCookieOf } from './support/desk';
 import {
   type TestRedis,
   envelopeOf,
@@ -247,5 +248,27 @@ describe('two instances sharing Redis', () => {
     expect(result).toContain('"isError":true');
     expect(result).toContain('RATE_LIMITED');
     expect(await mailsArrive(before + 3)).toBe(before + 3);
+  });
+});
+
+describe("the consultant's desk across instances", () => {
+  it('uses a link asked for on one instance on the other, and honours its session on both', async () => {
+    const before = smtp.received.length;
+    expect((await pressButton(a.url, '/desk', 'Mail me a sign-in link')).status).toBe(303);
+    const link = new URL(await mailedSignInLink(smtp, before));
+    const signedIn = await pressButton(b.url, `${link.pathname}${link.search}`, 'Sign in');
+    const cookie = sessionCookieOf(signedIn);
+    expect(cookie).toBeDefined();
+    for (const app of [a, b]) {
+      const html = await (await fetch(`${app.url}/desk`, { headers: { Cookie: cookie ?? '' } })).text();
+      expect(html).toContain('Sign out');
+    }
+    // Used once, on either.
+    const again = await pressButton(a.url, `${link.pathname}${link.search}`, 'Sign in');
+    expect(again.headers.get('location')).toMatch(/notice=link-refused/);
+    // Signed out on one: the other no longer honours it.
+    await pressButton(a.url, '/desk', 'Sign out', cookie);
+    const html = await (await fetch(`${b.url}/desk`, { headers: { Cookie: cookie ?? '' } })).text();
+    expect(html).toContain('Mail me a sign-in link');
   });
 });

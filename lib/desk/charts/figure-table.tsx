@@ -1,3 +1,4 @@
+import { DataTable } from '../data-table';
 import styles from './charts.module.css';
 
 export interface FigureTableProps {
@@ -11,27 +12,11 @@ export interface FigureTableProps {
 /** The numbers of a chart as a table beside it, for screen readers, copying and a close look. */
 export function FigureTable({ caption, head, rows }: FigureTableProps) {
   return (
-    <table className={styles.table}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((cell) => (
-            <th key={cell} scope="col">
-              {cell}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.label}>
-            <th scope="row">{row.label}</th>
-            {row.values.map((value, index) => (
-              <td key={index}>{value}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className={styles.table}
+      caption={caption}
+      head={head}
+      rows={rows.map((row) => [row.label, ...row.values])}
+    />
   );
 }

@@ -1,0 +1,9 @@
+import { figuresAsJson } from '@/lib/desk/figures-export';
+import { figuresDownload } from '@/lib/desk/figures-download';
+
+export const dynamic = 'force-dynamic';
+
+/** The desk's figures as JSON, for a signed-in owner only (docs/desk.md). */
+export function GET(): Promise<Response> {
+  return figuresDownload({ type: 'application/json', extension: 'json' }, figuresAsJson);
+}

@@ -1,0 +1,110 @@
+'use server';
+
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getInsightsStore } from '@/lib/counting/store';
+import { generalQuota } from '@/lib/http/api-route';
+import { DESK_PATH, DESK_SIGN_IN_PATH } from '@/lib/http/desk-path';
+import { ApiError } from '@/lib/http/errors';
+import { clientAddress, originFromHeaders } from '@/lib/http/forwarded';
+import { consumeQuota } from '@/lib/http/quota';
+import { deskKeys, deskVisitor, servedOverHttps } from './current-session';
+import { mayMailSignInLink } from './link-requests';
+import type { DeskNotice } from './notices';
+import { SESSION_COOKIE, endSession, startSession } from './session';
+import { mailSignInLink } from './sign-in-mail';
+import { issueSignInToken, redeemSignInToken } from './sign-in-token';
+
+const DAY_MS = 86_400_000;
+
+// The desk's forms are Server Actions: Next refuses another site's Origin (as lib/security/server-actions.ts
+// does before it), and the session cookie is SameSite=Lax, so a cross-site post carries no session either.
+
+function backToDesk(notice: DeskNotice, hash = ''): never {
+  redirect(`${DESK_PATH}?notice=${notice}${hash}`);
+}
+
+/** The general quota of the client's address, as every form and API call counts it; false when it is used up. */
+async function withinQuota(): Promise<boolean> {
+  try {
+    await consumeQuota(generalQuota(), clientAddress(await headers()));
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Mails a sign-in link to the site's own address (never one typed in), within the site-wide hourly limit. The
+ * answer is the same whether a link was sent, the limit was reached or the mail failed, so it reveals nothing.
+ */
+export async function requestSignInLink(): Promise<void> {
+  if (!(await withinQuota())) backToDesk('busy');
+  try {
+    const { store } = await deskKeys();
+    if (await mayMailSignInLink(store)) {
+      const token = await issueSignInToken(store);
+      const origin = originFromHeaders(await headers());
+      mailSignInLink(`${origin}${DESK_SIGN_IN_PATH}?token=${encodeURIComponent(token)}`);
+    }
+  } catch (error) {
+    console.warn('[desk] no sign-in link could be made', error instanceof Error ? error.message : error);
+  }
+  backToDesk('link-sent');
+}
+
+/** The desk's store and key, or the page's "unavailable" notice when they cannot be had now. */
+async function keysOrNotice() {
+  try {
+    return await deskKeys();
+  } catch (error) {
+    console.warn('[desk] sign-in cannot be checked', error instanceof Error ? error.message : error);
+    return backToDesk('unavailable');
+  }
+}
+
+/** Uses the link's token (the button on the link's page; a GET of the link never does) and starts a session. */
+export async function signIn(form: FormData): Promise<void> {
+  if (!(await withinQuota())) backToDesk('busy');
+  const token = form.get('token');
+  const { store, key } = await keysOrNotice();
+  if (typeof token !== 'string' || !(await redeemSignInToken(store, token))) backToDesk('link-refused');
+  const session = await startSession(store, key);
+  (await cookies()).set(SESSION_COOKIE, session.cookieValue, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: await servedOverHttps(),
+    path: DESK_PATH,
+    maxAge: session.maxAgeSeconds,
+  });
+  redirect(DESK_PATH);
+}
+
+/** Ends the session on the server, so the cookie is worthless even where the browser keeps it. */
+export async function signOut(): Promise<void> {
+  const jar = await cookies();
+  const cookie = jar.get(SESSION_COOKIE)?.value;
+  if (cookie) {
+    const { store, key } = await keysOrNotice();
+    await endSession(store, key, cookie);
+  }
+  jar.delete({ name: SESSION_COOKIE, path: DESK_PATH });
+  backToDesk('signed-out');
+}
+
+/** Marks one inquiry of the last 30 days answered (the reply itself is in her mail). */
+export async function markAnswered(form: FormData): Promise<void> {
+  if (!(await withinQuota())) backToDesk('busy');
+  if (!(await deskVisitor()).session) redirect(DESK_PATH);
+  const reference = form.get('reference');
+  const store = getInsightsStore();
+  const fromDay = new Date(Date.now() - 30 * DAY_MS).toISOString().slice(0, 10);
+  const known =
+    typeof reference === 'string' &&
+    store &&
+    (await store.readInquiries(fromDay)).some((inquiry) => inquiry.reference === reference);
+  if (!known || !store) backToDesk('not-found', '#inquiries');
+  await store.markAnswered(reference, new Date().toISOString());
+  backToDesk('answered', '#inquiries');
+}

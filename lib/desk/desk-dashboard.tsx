@@ -1,0 +1,85 @@
+import type { InsightsReport } from '@/lib/insights/report';
+import { reportHeadline, reportTables } from '@/lib/insights/report-tables';
+import { DESK_PATH } from '@/lib/http/desk-path';
+import { signOut } from './actions';
+import { AgentFamiliesChart } from './charts/agent-families-chart';
+import { RequestsPerDayChart } from './charts/requests-per-day-chart';
+import { ToolCallsChart } from './charts/tool-calls-chart';
+import type { DeskFigures } from './figures';
+import { DataTable } from './data-table';
+import { InquiriesTable } from './inquiries-table';
+import styles from './desk.module.css';
+
+/** The tables the charts and the inquiries list already show in full. */
+const SHOWN_ABOVE = new Set(['Inquiries', 'Top agent families', 'Tool calls by channel']);
+
+function PeriodLinks({ days }: { days: number }) {
+  return (
+    <nav aria-label="Period" className={styles.periods}>
+      {[7, 30].map((period) =>
+        period === days ? (
+          <strong key={period} aria-current="page">
+            Last {period} days
+          </strong>
+        ) : (
+          <a key={period} href={period === 7 ? DESK_PATH : `${DESK_PATH}?days=${period}`}>
+            Last {period} days
+          </a>
+        ),
+      )}
+    </nav>
+  );
+}
+
+function ReportTables({ report }: { report: InsightsReport }) {
+  return reportTables(report)
+    .filter((table) => !SHOWN_ABOVE.has(table.title))
+    .map((table) => (
+      <section key={table.title} className={styles.block}>
+        <h3>{table.title}</h3>
+        {table.rows.length === 0 ? (
+          <p>None in this period.</p>
+        ) : (
+          <div className="table-scroll">
+            <DataTable head={table.head} rows={table.rows} />
+          </div>
+        )}
+      </section>
+    ));
+}
+
+/** The signed-in desk: the inquiries first (the promise to reply), then who reads and calls the site. */
+export function DeskDashboard({ figures, days, notice }: { figures: DeskFigures; days: 7 | 30; notice?: string }) {
+  const report = days === 30 ? figures.month : figures.week;
+  return (
+    <div className={`container section ${styles.desk}`}>
+      <div className={styles.toolbar}>
+        {notice && (
+          <p className={styles.notice} role="status">
+            {notice}
+          </p>
+        )}
+        <p className={styles.downloads}>
+          Download these figures as <a href={`${DESK_PATH}/figures.json`}>JSON</a> or{' '}
+          <a href={`${DESK_PATH}/figures.csv`}>CSV</a>.
+        </p>
+        <form action={signOut}>
+          <button type="submit" className="button button--quiet">
+            Sign out
+          </button>
+        </form>
+      </div>
+      <InquiriesTable inquiries={figures.inquiries} />
+      <section className={styles.block} aria-labelledby="traffic">
+        <h2 id="traffic">Who reads and calls the site</h2>
+        <PeriodLinks days={days} />
+        <p>{reportHeadline(report)}.</p>
+        <RequestsPerDayChart report={report} />
+        <AgentFamiliesChart report={report} />
+        <ToolCallsChart report={report} />
+        <ReportTables report={report} />
+        <p>Mail that could not be sent: {report.mailFailures}.</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { LINK_REQUESTS_PER_HOUR } from './link-requests';
+import { SIGN_IN_TOKEN_TTL_SECONDS } from './sign-in-token';
+
+/**
+ * What the desk says after one of its forms, named in the redirect's `?notice=` so a reload shows the same page.
+ * Only these words are ever shown: nothing of the request is echoed back.
+ */
+export const DESK_NOTICES = {
+  'link-sent':
+    `If sign-in is possible now, a link is on its way to the site's own address. It lasts ` +
+    `${SIGN_IN_TOKEN_TTL_SECONDS / 60} minutes and works once. At most ${LINK_REQUESTS_PER_HOUR} links are sent ` +
+    'in an hour, whoever asks.',
+  'link-refused':
+    'That sign-in link cannot be used: it was used already, it has expired, or it is not a link this site sent. ' +
+    'Ask for a new one below.',
+  'signed-out': 'You are signed out, here and on the server.',
+  answered: 'Marked as answered.',
+  'not-found': 'No inquiry of the last 30 days has that reference; nothing was marked.',
+  unavailable:
+    'Sign-in is unavailable on this server just now: the store that keeps links and sessions cannot be used (the ' +
+    "server's log says why). Nothing was done.",
+  busy: 'Too many requests from this address just now; nothing was done. Wait a minute and try again.',
+} as const;
+
+export type DeskNotice = keyof typeof DESK_NOTICES;
+
+/** The notice a `?notice=` value names, or undefined for anything else. */
+export function deskNotice(value: string | string[] | undefined): DeskNotice | undefined {
+  return typeof value === 'string' && Object.hasOwn(DESK_NOTICES, value) ? (value as DeskNotice) : undefined;
+}

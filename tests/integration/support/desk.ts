@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { LmdbDeskStore } from '../../../lib/desk/lmdb-store';
+import { SIGN_IN_TOKEN_TTL_SECONDS, issueSignInToken } from '../../../lib/desk/sign-in-token';
+import type { TestSmtpServer } from './smtp';
+
+/** The `desk_session` cookie's `name=value`, from a response's Set-Cookie, or undefined. */
+export function sessionCookieOf(response: Response): string | undefined {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('desk_session=') && pair !== 'desk_session=');
+}
+
+const decode = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/**
+ * The form of `html` whose button reads `button`, as a browser without JavaScript posts it: its hidden fields
+ * (the Server Action's and the form's own).
+ */
+export function formNamed(html: string, button: string): FormData {
+  const form = [...html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/g)].find((match) =>
+    decode(match[1]?.replace(/<!-- -->/g, '') ?? '').includes(button),
+  );
+  if (!form) throw new Error(`no form with a "${button}" button on the page`);
+  const data = new FormData();
+  for (const [, name = '', value = ''] of (form[1] ?? '').matchAll(
+    /<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g,
+  )) {
+    data.append(name, decode(value));
+  }
+  return data;
+}
+
+/** Fetches `pathname` with the cookie (if any) and posts its form named by `button`, as the same site does. */
+export async function pressButton(
+  appUrl: string,
+  pathname: string,
+  button: string,
+  cookie?: string,
+  change: (form: FormData) => void = () => undefined,
+): Promise<Response> {
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+  const html = await (await fetch(`${appUrl}${pathname}`, { headers })).text();
+  const form = formNamed(html, button);
+  change(form);
+  return fetch(`${appUrl}${pathname}`, {
+    method: 'POST',
+    headers: { ...headers, Origin: appUrl },
+    body: form,
+    redirect: 'manual',
+  });
+}
+
+/** The sign-in link of the newest mail that holds one, waiting for it at most `ms`. */
+export async function mailedSignInLink(smtp: TestSmtpServer, after: number, ms = 10_000): Promise<string> {
+  for (const until = Date.now() + ms; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+    for (const mail of smtp.received.slice(after).reverse()) {
+      const link = /https?:\/\/\S+\/desk\/sign-in\?token=\S+/.exec(mail.parsed.text ?? '')?.[0];
+      if (link) return link;
+    }
+  }
+  throw new Error(`no sign-in link was mailed within ${ms} ms`);
+}
+
+/** Asks for a link, opens it and presses Sign in: the session cookie. */
+export async function signInToDesk(appUrl: string, smtp: TestSmtpServer): Promise<string> {
+  const before = smtp.received.length;
+  const asked = await pressButton(appUrl, '/desk', 'Mail me a sign-in link');
+  if (asked.status !== 303) throw new Error(`asking for a link answered ${asked.status}`);
+  const link = new URL(await mailedSignInLink(smtp, before));
+  const signedIn = await pressButton(appUrl, `${link.pathname}${link.search}`, 'Sign in');
+  const cookie = sessionCookieOf(signedIn);
+  if (!cookie) throw new Error(`signing in answered ${signedIn.status} without a session cookie`);
+  return cookie;
+}
+
+/** A sign-in token kept in `<dataDir>/desk` as the server keeps them, whose 15 minutes ended five minutes ago. */
+export async function expiredSignInToken(dataDir: string): Promise<string> {
+  const issuedAt = Date.now() - (SIGN_IN_TOKEN_TTL_SECONDS + 300) * 1000;
+  const store = new LmdbDeskStore(path.join(dataDir, 'desk'), { now: () => issuedAt });
+  try {
+    return await issueSignInToken(store);
+  } finally {
+    await store.close();
+  }
+}
