@@ -5,8 +5,7 @@ import { publicOrigin } from '@/lib/http/forwarded';
 import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { countMcpMethods } from '@/lib/counting/tool-counts';
-import type { DocumentLibrary } from './surface/document-tools';
-import type { McpChannel, McpToolContext } from './surface/tools';
+import type { DocumentLibrary, McpChannel, McpToolContext } from './surface/mcp-tool';
 import { answerDirectCall } from './transport/direct-call';
 import {
   START_AGAIN,
