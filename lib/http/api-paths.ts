@@ -4,34 +4,70 @@ import { NotFoundError } from './errors';
 export const MANIFEST_PATH = '/api/agent';
 export const MCP_PATH = '/api/mcp';
 /** The MCP server card: the endpoint's URL and `/server-card`, the location the draft (SEP-2127) reserves. */
-export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
+export const SERVER_CARD_PATH = `${MCP_PATH}/server-card` as const;
 /** The health probe of load balancers and orchestrators (docs/deployment.md, "Health checks"). */
 export const HEALTH_PATH = '/api/health';
-/** The path of a resource, by its name. */
-export const resourcePath = (name: string): string => `${MANIFEST_PATH}/resources/${name}`;
-/** The path of a tool, by its slug (the tool's name in kebab case). */
-export const toolPath = (slug: string): string => `${MANIFEST_PATH}/tools/${slug}`;
+/** The path of a resource, by its name (`{name}` for the endpoint's path). */
+export const resourcePath = <N extends string>(name: N) => `${MANIFEST_PATH}/resources/${name}` as const;
+/** The path of a tool, by its slug, the tool's name in kebab case (`{tool}` for the endpoint's path). */
+export const toolPath = <S extends string>(slug: S) => `${MANIFEST_PATH}/tools/${slug}` as const;
 
-const ANY_SEGMENT = '[^/]+';
-// A trailing slash is served as the path without it (lib/http/trailing-slash.ts), so it has the same methods.
-const exactly = (path: string) => new RegExp(`^${path}/?$`);
+/** The methods an API route can have a handler for (HEAD comes with GET; OPTIONS every route answers). */
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * The methods each API path has, for answers given before a route is reached (a method Next does not route, such
- * as TRACE or PROPFIND). The routes declare the same lists; tests/integration/odd-requests.test.ts holds every
- * path's 405 `Allow` to its OPTIONS answer. Kept free of route code so proxy.ts can import it.
+ * Every API endpoint, declared once: its path (`{name}` one segment, as the route folder's `[name]`), its
+ * methods, and whether the project's server answers it on its fast path (lib/server/fast-path.ts). The routes'
+ * 405 and OPTIONS (lib/http/api-route.ts, endpoint), the answers given before a route is reached (a method Next
+ * does not route, such as TRACE or PROPFIND) and the fast path read it; tests hold the route files and
+ * docs/agent-api.md ("Endpoints") to it. Kept free of route code so proxy.ts can import it.
  */
-const API_METHODS: readonly { pattern: RegExp; allowed: readonly string[] }[] = [
-  { pattern: exactly(MANIFEST_PATH), allowed: ['GET'] },
-  { pattern: exactly(resourcePath(ANY_SEGMENT)), allowed: ['GET'] },
-  { pattern: exactly(toolPath(ANY_SEGMENT)), allowed: ['POST'] },
-  { pattern: exactly(MCP_PATH), allowed: ['GET', 'POST', 'DELETE'] },
-  { pattern: exactly(HEALTH_PATH), allowed: ['GET'] },
-];
+export const API_ENDPOINTS = [
+  { path: MANIFEST_PATH, methods: ['GET'], fastPath: false },
+  { path: resourcePath('{name}'), methods: ['GET'], fastPath: false },
+  { path: toolPath('{tool}'), methods: ['POST'], fastPath: true },
+  { path: MCP_PATH, methods: ['GET', 'POST', 'DELETE'], fastPath: true },
+  { path: SERVER_CARD_PATH, methods: ['GET'], fastPath: false },
+  { path: HEALTH_PATH, methods: ['GET'], fastPath: false },
+] as const satisfies readonly { path: string; methods: readonly ApiMethod[]; fastPath: boolean }[];
+
+/** One declared API endpoint. */
+export type ApiEndpoint = (typeof API_ENDPOINTS)[number];
+/** The path of a declared API endpoint, as API_ENDPOINTS writes it. */
+export type ApiEndpointPath = ApiEndpoint['path'];
+/** The methods of the API endpoint at `P`. */
+export type MethodsOf<P extends ApiEndpointPath> = Extract<ApiEndpoint, { path: P }>['methods'][number];
+
+/** The declared endpoint at the path `P`. */
+export function apiEndpoint<P extends ApiEndpointPath>(path: P): Extract<ApiEndpoint, { path: P }> {
+  const found = API_ENDPOINTS.find((declared): declared is Extract<ApiEndpoint, { path: P }> => declared.path === path);
+  if (!found) throw new Error(`API_ENDPOINTS declares no endpoint at ${path}`);
+  return found;
+}
+
+type FastPathEndpoint = Extract<ApiEndpoint, { fastPath: true }>;
+/** The path of an endpoint the project's server answers on its fast path. */
+export type FastPathEndpointPath = FastPathEndpoint['path'];
+
+/** The endpoints the project's server answers on its fast path (lib/server/fast-path.ts). */
+export function fastPathEndpoints(): FastPathEndpoint[] {
+  return API_ENDPOINTS.filter((declared): declared is FastPathEndpoint => declared.fastPath);
+}
+
+// A trailing slash is served as the path without it (lib/http/trailing-slash.ts), so it has the same methods.
+const PATTERNS = API_ENDPOINTS.map((declared) => ({
+  pattern: new RegExp(`^${declared.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+  declared,
+}));
+
+/** The declared API endpoint that serves `pathname`, or undefined when no endpoint is there. */
+export function apiEndpointAt(pathname: string): ApiEndpoint | undefined {
+  return PATTERNS.find(({ pattern }) => pattern.test(pathname))?.declared;
+}
 
 /** The methods of the API endpoint at `pathname`, or undefined when no endpoint is there. */
-export function apiMethodsAt(pathname: string): readonly string[] | undefined {
-  return API_METHODS.find(({ pattern }) => pattern.test(pathname))?.allowed;
+export function apiMethodsAt(pathname: string): readonly ApiMethod[] | undefined {
+  return apiEndpointAt(pathname)?.methods;
 }
 
 /** The methods Next routes; any other reaches no handler (and TRACE, TRACK and CONNECT break its proxy step). */

@@ -1,4 +1,5 @@
 import { getConfig } from '@/lib/config/env';
+import { type ApiEndpointPath, type ApiMethod, type MethodsOf, apiEndpoint } from './api-paths';
 import { CACHE_NEVER, CACHE_READ } from './cache-control';
 import { clientAddress } from './forwarded';
 import { ApiError, MethodNotAllowedError, unexpectedError } from './errors';
@@ -84,8 +85,6 @@ export function apiRoute(handler: Handler): RouteHandler {
   };
 }
 
-type AnyMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 /** The Allow header of a route that has these methods (HEAD comes with GET; OPTIONS always). */
 export const allowHeader = (allowed: readonly string[]) =>
   [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
@@ -122,23 +121,29 @@ export function answerOptions(allowed: readonly string[]): () => Promise<Respons
  */
 export function otherMethods(
   allowed: readonly string[],
-): Record<AnyMethod, RouteHandler> & { OPTIONS: () => Promise<Response> } {
+): Record<ApiMethod, RouteHandler> & { OPTIONS: () => Promise<Response> } {
   const reject = refuseMethod(allowed);
   return { GET: reject, POST: reject, PUT: reject, PATCH: reject, DELETE: reject, OPTIONS: answerOptions(allowed) };
 }
 
 /** A route's handler for every method: what an App Router route file exports, and what the project's server calls. */
-export type Endpoint = Record<AnyMethod, RouteHandler> & {
+export type Endpoint<P extends ApiEndpointPath = ApiEndpointPath> = Record<ApiMethod, RouteHandler> & {
   OPTIONS: () => Promise<Response>;
-  /** The methods the endpoint has (HEAD comes with GET, OPTIONS always). */
-  allowed: readonly AnyMethod[];
+  /** The endpoint's path, as API_ENDPOINTS declares it. */
+  path: P;
+  /** The methods the endpoint has (HEAD comes with GET, OPTIONS always), as API_ENDPOINTS declares them. */
+  allowed: readonly ApiMethod[];
 };
 
 /**
- * The endpoint that has `handlers` (wrapped with apiRoute) and refuses every other method with 405 and the
- * envelope. A route file exports it whole: `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = ENDPOINT`.
+ * The endpoint at `path` (lib/http/api-paths.ts, API_ENDPOINTS): `handlers` (wrapped with apiRoute) for exactly
+ * the methods declared there, the compiler holding them to it, and 405 with the envelope for every other. A route
+ * file exports it whole: `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint(path, handlers)`.
  */
-export function endpoint(handlers: Partial<Record<AnyMethod, RouteHandler>>): Endpoint {
-  const allowed = (Object.keys(handlers) as AnyMethod[]).filter((method) => handlers[method]);
-  return { ...otherMethods(allowed), ...handlers, allowed };
+export function endpoint<P extends ApiEndpointPath>(
+  path: P,
+  handlers: Record<MethodsOf<P>, RouteHandler>,
+): Endpoint<P> {
+  const { methods } = apiEndpoint(path);
+  return { ...otherMethods(methods), ...handlers, path, allowed: methods };
 }

@@ -1,12 +1,12 @@
 import { isLegacyRequest } from '@modelcontextprotocol/server';
+import { MCP_PATH, apiEndpoint } from '@/lib/http/api-paths';
 import { type ApiContext, allowHeader, apiRoute, endpoint, json } from '@/lib/http/api-route';
 import { MethodNotAllowedError, NotFoundError } from '@/lib/http/errors';
 import { publicOrigin } from '@/lib/http/forwarded';
 import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { countMcpMethods } from '@/lib/counting/tool-counts';
-import type { DocumentLibrary } from './surface/document-tools';
-import type { McpChannel, McpToolContext } from './surface/tools';
+import type { DocumentLibrary, McpChannel, McpToolContext } from './surface/mcp-tool';
 import { answerDirectCall } from './transport/direct-call';
 import {
   START_AGAIN,
@@ -104,7 +104,7 @@ async function handleMcpGet(request: Request, describeServer: EndpointDocuments[
   throw new MethodNotAllowedError(
     'This server opens no server-to-client event stream (it sends no messages of its own), so GET with an MCP session or with Accept: text/event-stream is not supported.',
     'POST JSON-RPC requests to /api/mcp; each answer comes back on its own POST. GET /api/mcp without a session returns the server description.',
-    { Allow: allowHeader(['GET', 'POST', 'DELETE']), Vary: 'Accept, Mcp-Session-Id' },
+    { Allow: allowHeader(apiEndpoint(MCP_PATH).methods), Vary: 'Accept, Mcp-Session-Id' },
   );
 }
 
@@ -130,7 +130,7 @@ async function handleMcpDelete(request: Request): Promise<Response> {
 
 /** The MCP server at /api/mcp (docs/agent-api.md, "Endpoints", 5-7; docs/mcp.md): Streamable HTTP transport. */
 export function mcpEndpoint(documents: EndpointDocuments) {
-  return endpoint({
+  return endpoint(MCP_PATH, {
     GET: apiRoute((request) => handleMcpGet(request, documents.describeServer)),
     POST: apiRoute((request, context) => handleMcpPost(request, context, documents)),
     DELETE: apiRoute(handleMcpDelete),

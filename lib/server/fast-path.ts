@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TOOL_ENDPOINT } from '@/lib/agent/tool-endpoint';
 import type { Endpoint } from '@/lib/http/api-route';
 import { MCP_ENDPOINT } from '@/lib/discovery/mcp/endpoint';
-import { MCP_PATH, ROUTED_METHODS, toolPath } from '@/lib/http/api-paths';
+import { type FastPathEndpointPath, MCP_PATH, ROUTED_METHODS, fastPathEndpoints, toolPath } from '@/lib/http/api-paths';
 import { pathOf } from '@/lib/security/request-target';
 import { TOOLS } from '@/lib/agent/tools';
 import { type AddedByNext, withNextAdditions } from './added-by-next';
@@ -16,18 +16,21 @@ interface EndpointMatch {
   params: Record<string, string>;
 }
 
+/** The handler of each endpoint API_ENDPOINTS marks as the fast path's, with a path to ask Next about at start-up. */
+const FAST_HANDLERS: { [P in FastPathEndpointPath]: { endpoint: Endpoint<P>; probePath: string } } = {
+  [toolPath('{tool}')]: { endpoint: TOOL_ENDPOINT, probePath: toolPath(TOOLS[0].slug) },
+  [MCP_PATH]: { endpoint: MCP_ENDPOINT, probePath: MCP_PATH },
+};
+
 /**
- * The endpoints the fast path calls itself, at exactly their App Router route's paths (a trailing slash or an
- * encoded name reaches Next), each with a path to ask Next about at start-up.
+ * The endpoints the fast path calls itself (API_ENDPOINTS, lib/http/api-paths.ts), at exactly their App Router
+ * route's paths: a trailing slash or an encoded name reaches Next, which redirects or decodes it.
  */
-export const FAST_ENDPOINTS: readonly { endpoint: Endpoint; pattern: RegExp; probePath: string }[] = [
-  { endpoint: MCP_ENDPOINT, pattern: new RegExp(`^${MCP_PATH}$`), probePath: MCP_PATH },
-  {
-    endpoint: TOOL_ENDPOINT,
-    pattern: new RegExp(`^${toolPath('(?<tool>[A-Za-z0-9_-]+)')}$`),
-    probePath: toolPath(TOOLS[0].slug),
-  },
-];
+export const FAST_ENDPOINTS: readonly { endpoint: Endpoint; pattern: RegExp; probePath: string }[] =
+  fastPathEndpoints().map(({ path }) => ({
+    ...FAST_HANDLERS[path],
+    pattern: new RegExp(`^${path.replace(/\{(\w+)\}/g, '(?<$1>[A-Za-z0-9_-]+)')}$`),
+  }));
 
 export function endpointFor(url: string | undefined): EndpointMatch | undefined {
   if (url === undefined) return undefined;

@@ -92,6 +92,14 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: 'PROPFIND on the server card: 405 envelope with its Allow',
+    head: (host) => `PROPFIND /api/mcp/server-card HTTP/1.1\r\nHost: ${host}`,
+    expected: (answer) => {
+      envelope(answer, 405, 'METHOD_NOT_ALLOWED');
+      expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
+    },
+  },
+  {
     name: 'MKCOL where no endpoint is: 404 envelope',
     head: (host) => `MKCOL /api/nothing HTTP/1.1\r\nHost: ${host}`,
     expected: (answer) => envelope(answer, 404, 'NOT_FOUND'),

@@ -2,7 +2,7 @@ import { getContent } from '@/lib/content';
 import { renderMarkdownPage } from '@/lib/markdown/page-markdown';
 import { type KindedDocument, indexDocuments, rankDocuments } from './search/document-index';
 import type { PageKind } from './search/query-intent';
-import type { DocumentLibrary, SiteDocument } from '@/lib/mcp/surface/document-tools';
+import type { DocumentLibrary, SiteDocument } from '@/lib/mcp/surface/mcp-tool';
 
 interface DocumentPath {
   path: string;

@@ -1,30 +1,11 @@
 import { z } from 'zod';
 import { nonEmptyText } from '@/lib/agent/schemas';
-import type { ToolDefinition } from '@/lib/agent/tools';
 import { NotFoundError } from '@/lib/http/errors';
 import { shortened } from '@/lib/text/shortened';
-import type { McpToolContext } from './tools';
+import { READS_ONLY, defineMcpOnlyTool, type McpOnlyTool } from './mcp-tool';
 
 // search and fetch, the two read-only tools ChatGPT's deep research and company knowledge call, over the site's
 // own documents. MCP tools only: the REST API keeps the specification's two tools (docs/mcp.md, "Tools").
-
-/** One document search and fetch serve: a page of the site as markdown. */
-export interface SiteDocument {
-  /** Stable and short: the page's path without its leading slash ("engagements/brand-identity"), "home" for /. */
-  id: string;
-  title: string;
-  url: string;
-  /** The page as markdown, as `<page>.md` serves it. */
-  text: string;
-  metadata: Record<string, string>;
-}
-
-/** The site's documents for an origin, searchable: lib/discovery builds them (lib/mcp sits below it). */
-export interface DocumentLibrary {
-  search(query: string, limit: number): SiteDocument[];
-  find(id: string): SiteDocument | undefined;
-  ids(): string[];
-}
 
 /** The longest query search takes: a question in a few sentences, not a document. */
 export const MAX_QUERY_LENGTH = 500;
@@ -68,25 +49,6 @@ const FetchOutputSchema = z
     metadata: z.record(z.string(), z.string()).describe('what kind of page it is, its description and its date'),
   })
   .describe('FetchResponse');
-
-/** A read-only tool only MCP has: search and fetch, and the request view's prepare_consultation_request. */
-export interface McpOnlyTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends Pick<
-  ToolDefinition,
-  'title' | 'description' | 'sideEffects' | 'hints'
-> {
-  name: string;
-  input: I;
-  output: O;
-  run(input: z.output<I>, context: McpToolContext): z.output<O>;
-}
-
-export const READS_ONLY = { sideEffects: false, hints: { destructive: false, idempotent: true, openWorld: false } };
-
-export function defineMcpOnlyTool<I extends z.ZodType, O extends z.ZodType>(
-  tool: McpOnlyTool<I, O>,
-): McpOnlyTool<I, O> {
-  return tool;
-}
 
 export const searchTool = defineMcpOnlyTool({
   name: 'search',

@@ -12,7 +12,8 @@ import { methodsOf } from '../transport/messages';
 import { PROMPTS, completeArgument } from './prompts';
 import { describeMcpResources } from './resources';
 import { fetchTool, searchTool } from './document-tools';
-import { MCP_TOOL_NAMES, type McpToolContext, callMcpTool, listMcpTools } from './tools';
+import type { McpToolContext } from './mcp-tool';
+import { MCP_TOOL_NAMES, callMcpTool, listMcpTools } from './tools';
 
 /**
  * How long clients may keep the lists and resource reads (MCP 2026-07-28, "Caching"): the same for everyone until

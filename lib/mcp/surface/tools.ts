@@ -7,10 +7,9 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
-import type { RequestChannel } from '@/lib/agent/channel';
 import { findResource } from '@/lib/agent/resources';
 import type { EvaluateClientNeedsResponse } from '@/lib/agent/schemas';
-import { TOOLS, type ToolContext, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
+import { TOOLS, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
 import { countToolCall } from '@/lib/counting/tool-counts';
 import { ApiError, ValidationError, unexpectedError } from '@/lib/http/errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
@@ -18,9 +17,10 @@ import { isJsonObject } from '@/lib/text/json-object';
 import { allowsResourceLinks } from '../transport/protocol';
 import { appToolMeta } from './apps/tool-meta';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
-import { DOCUMENT_TOOLS, type DocumentLibrary, type McpOnlyTool } from './document-tools';
+import { DOCUMENT_TOOLS } from './document-tools';
 import { siteIcons } from './icons';
 import { IDEMPOTENCY_KEY_ARGUMENT, idempotencyKeyProperty, runToolOnce, takeIdempotencyKey } from './idempotent-call';
+import type { McpOnlyTool, McpToolContext } from './mcp-tool';
 
 /** The tools only MCP has: search and fetch (document-tools.ts), and the request view's (apps/). */
 const MCP_ONLY_TOOLS: readonly McpOnlyTool[] = [...DOCUMENT_TOOLS, prepareConsultationRequestTool];
@@ -72,16 +72,6 @@ function mcpInputSchema(tool: ToolDefinition | McpOnlyTool): Tool['inputSchema']
     type: 'object',
     properties: { ...properties, [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKeyProperty() },
   };
-}
-
-/** How an MCP call arrived, with the revision it speaks, as the consultant's mail and the counts name it. */
-export type McpChannel = Extract<RequestChannel, { kind: 'mcp' }>;
-
-/** What an MCP tool call knows beyond a REST one: its MCP channel, and the documents search and fetch serve. */
-export interface McpToolContext extends ToolContext {
-  channel: McpChannel;
-  /** The site's documents at this request's origin, searchable (built on first use). */
-  documents(): DocumentLibrary;
 }
 
 /** A tool's arguments parsed by its input schema; a bad argument is a ValidationError worded as on REST. */

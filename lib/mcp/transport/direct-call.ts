@@ -1,7 +1,8 @@
 import { SERVER_INFO_META_KEY, classifyInboundRequest } from '@modelcontextprotocol/server';
 import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from '../surface/idempotent-call';
 import { serverInfo } from '../surface/server';
-import { MCP_TOOL_NAMES, type McpToolContext, callMcpTool } from '../surface/tools';
+import type { McpToolContext } from '../surface/mcp-tool';
+import { MCP_TOOL_NAMES, callMcpTool } from '../surface/tools';
 import { isJsonObject } from '@/lib/text/json-object';
 import { isStatelessRevision } from './protocol';
 

@@ -1,7 +1,7 @@
 import { type InitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { NotFoundError } from '@/lib/http/errors';
 import { buildMcpServerForPost } from '../surface/server';
-import type { McpToolContext } from '../surface/tools';
+import type { McpToolContext } from '../surface/mcp-tool';
 import { ProtocolVersionError, SessionRequiredError } from './errors';
 import { type ResponseMode, requestForTransport } from './messages';
 import { refuseMistakesOn } from './mistakes';

@@ -3,7 +3,7 @@ import { TOOLS } from '@/lib/agent/tools';
 import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from '../surface/idempotent-call';
 import { NamedRequestSchema } from '../surface/schemas';
 import { buildMcpServerForPost } from '../surface/server';
-import type { McpToolContext } from '../surface/tools';
+import type { McpToolContext } from '../surface/mcp-tool';
 import { HEADER_MISMATCH, jsonRpcErrorResponse } from './errors';
 import { type ResponseMode, requestForTransport } from './messages';
 import { refuseMistake } from './mistakes';

@@ -5,7 +5,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
-import type { McpToolContext } from '@/lib/mcp/surface/tools';
+import type { McpToolContext } from '@/lib/mcp/surface/mcp-tool';
 import { answerDirectCall } from '@/lib/mcp/transport/direct-call';
 import { serve2025 } from '@/lib/mcp/transport/era-2025';
 import { serve2026 } from '@/lib/mcp/transport/era-2026';

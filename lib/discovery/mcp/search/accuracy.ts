@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import type { DocumentLibrary } from '@/lib/mcp/surface/document-tools';
+import type { DocumentLibrary } from '@/lib/mcp/surface/mcp-tool';
 
 /** One labelled query: what someone asked search, and every page id a reader would accept first, best first. */
 export const LabelledQuerySchema = z.strictObject({

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { FUNCTION_WORDS, foldText, splitWords, stemWord } from '@/lib/text/words';
-import type { SiteDocument } from '@/lib/mcp/surface/document-tools';
+import type { SiteDocument } from '@/lib/mcp/surface/mcp-tool';
 import { type PageKind, intendedKind } from './query-intent';
 
 /** A query's or a document's words as evaluate_client_needs reads them: folded, stemmed, without function words. */

@@ -1,5 +1,5 @@
 import { scheduleConsultationTool } from '@/lib/agent/tools';
-import { READS_ONLY, defineMcpOnlyTool } from '../document-tools';
+import { READS_ONLY, defineMcpOnlyTool } from '../mcp-tool';
 import { PrepareConsultationRequestSchema, PreparedConsultationRequestSchema } from './prepared-request';
 import { TOOLS_WITH_VIEWS } from './tool-names';
 

@@ -1,7 +1,8 @@
 import { serveResource } from '@/lib/agent/rest';
-import { apiRoute, otherMethods } from '@/lib/http/api-route';
+import { resourcePath } from '@/lib/http/api-paths';
+import { apiRoute, endpoint } from '@/lib/http/api-route';
 
 /** GET /api/agent/resources/{name} (docs/agent-api.md, "Resources"). */
-export const GET = apiRoute(serveResource);
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = endpoint(resourcePath('{name}'), {
+  GET: apiRoute(serveResource),
+});

@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import type { RequestChannel } from '@/lib/agent/channel';
+import type { ToolContext, ToolDefinition } from '@/lib/agent/tools';
+
+// What every MCP tool is given and what a tool only MCP has looks like: the list of tools (tools.ts), search and
+// fetch (document-tools.ts) and the request view's tool (apps/) all import it, and it imports none of them.
+
+/** How an MCP call arrived, with the revision it speaks, as the consultant's mail and the counts name it. */
+export type McpChannel = Extract<RequestChannel, { kind: 'mcp' }>;
+
+/** One document search and fetch serve: a page of the site as markdown. */
+export interface SiteDocument {
+  /** Stable and short: the page's path without its leading slash ("engagements/brand-identity"), "home" for /. */
+  id: string;
+  title: string;
+  url: string;
+  /** The page as markdown, as `<page>.md` serves it. */
+  text: string;
+  metadata: Record<string, string>;
+}
+
+/** The site's documents for an origin, searchable: lib/discovery builds them (lib/mcp sits below it). */
+export interface DocumentLibrary {
+  search(query: string, limit: number): SiteDocument[];
+  find(id: string): SiteDocument | undefined;
+  ids(): string[];
+}
+
+/** What an MCP tool call knows beyond a REST one: its MCP channel, and the documents search and fetch serve. */
+export interface McpToolContext extends ToolContext {
+  channel: McpChannel;
+  /** The site's documents at this request's origin, searchable (built on first use). */
+  documents(): DocumentLibrary;
+}
+
+/** A read-only tool only MCP has: search and fetch, and the request view's prepare_consultation_request. */
+export interface McpOnlyTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends Pick<
+  ToolDefinition,
+  'title' | 'description' | 'sideEffects' | 'hints'
+> {
+  name: string;
+  input: I;
+  output: O;
+  run(input: z.output<I>, context: McpToolContext): z.output<O>;
+}
+
+/** The hints of a tool that only reads the site. */
+export const READS_ONLY = { sideEffects: false, hints: { destructive: false, idempotent: true, openWorld: false } };
+
+/** A tool only MCP has, its run typed by its input and output schemas. */
+export function defineMcpOnlyTool<I extends z.ZodType, O extends z.ZodType>(
+  tool: McpOnlyTool<I, O>,
+): McpOnlyTool<I, O> {
+  return tool;
+}
