@@ -33,6 +33,8 @@ export interface SearchAccuracy {
   accuracy: number;
   /** Queries about one page that got a page about the practice as a whole (`hubs`) first instead. */
   hubFirst: number;
+  /** Queries about one page that got another single page (a sibling, not a hub) first instead. */
+  siblingFirst: number;
   misses: { query: LabelledQuery; first: string | undefined }[];
 }
 
@@ -44,14 +46,18 @@ export function measureSearchAccuracy(
 ): SearchAccuracy {
   const misses: SearchAccuracy['misses'] = [];
   let hubFirst = 0;
+  let siblingFirst = 0;
   for (const query of queries) {
     const first = library.search(query.query, 1)[0]?.id;
     if (first !== undefined && query.accept.includes(first)) continue;
     misses.push({ query, first });
     const aboutOnePage = query.accept.every((id) => !hubs.includes(id));
-    if (aboutOnePage && first !== undefined && hubs.includes(first)) hubFirst += 1;
+    if (aboutOnePage && first !== undefined) {
+      if (hubs.includes(first)) hubFirst += 1;
+      else siblingFirst += 1;
+    }
   }
   const accepted = queries.length - misses.length;
   const accuracy = queries.length === 0 ? 1 : accepted / queries.length;
-  return { count: queries.length, accepted, accuracy, hubFirst, misses };
+  return { count: queries.length, accepted, accuracy, hubFirst, siblingFirst, misses };
 }
