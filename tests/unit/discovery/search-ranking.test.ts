@@ -112,6 +112,8 @@ describe('the kind of page a query asks for', () => {
     ['who runs this consultancy', 'hub'],
     ['rebranding after a merger', undefined],
     ['did you help us before', undefined],
+    // "used" stems to "us", which is a cue for an engagement only as the word itself.
+    ['the company that used to be a sustainability dashboard', undefined],
   ])('"%s" asks for %s', (query, kind) => {
     expect(intendedKind(query)).toBe(kind);
   });
