@@ -29,7 +29,9 @@ if (corpusFlag === '--time') {
   const queries = readQueryCorpus(file);
   // Held-out accuracy is measured once per change, at its end; seen after every try, it would steer the tuning too.
   const splits =
-    corpusFlag === '--tuning' ? (['tuning'] as const) : (['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4'] as const);
+    corpusFlag === '--tuning'
+      ? (['tuning'] as const)
+      : (['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4'] as const);
   for (const split of splits) {
     const result = measureSearchAccuracy(
       library,
