@@ -13,39 +13,49 @@ const library = siteDocumentLibrary('https://consultant.example');
 const queries = readQueryCorpus(CORPUS);
 const heldOut = queries.filter((query) => query.split === 'held-out');
 const heldOut2 = queries.filter((query) => query.split === 'held-out-2');
+const heldOut3 = queries.filter((query) => query.split === 'held-out-3');
+const heldOut4 = queries.filter((query) => query.split === 'held-out-4');
 const tuning = queries.filter((query) => query.split === 'tuning');
 const HUBS = ['home', 'about'];
 
 describe('the labelled queries for search', () => {
-  it('have unique ids, three sets of at least 40, and name real pages', () => {
+  it('have unique ids, five sets of at least 40, and name real pages', () => {
     expect(new Set(queries.map((query) => query.id)).size).toBe(queries.length);
-    for (const set of [heldOut, heldOut2, tuning]) expect(set.length).toBeGreaterThanOrEqual(40);
+    for (const set of [heldOut, heldOut2, heldOut3, heldOut4, tuning]) expect(set.length).toBeGreaterThanOrEqual(40);
     for (const query of queries) for (const id of query.accept) expect(library.ids(), query.id).toContain(id);
   });
 
   it("make every page some query's best answer in each set", () => {
-    for (const set of [heldOut, heldOut2, tuning])
+    for (const set of [heldOut, heldOut2, heldOut3, heldOut4, tuning])
       expect(new Set(set.map((query) => query.accept[0])).size).toBe(library.ids().length);
   });
 });
 
 describe('search on the labelled queries', () => {
-  // The figures search reached when a query's kind of page began to count (docs/mcp.md, "How search ranks"); the
-  // ranking before it fell short of each.
-  it('puts an accepted page first for 26 of the 40 held-out-2 queries and 32 of the 40 held-out', () => {
-    expect(measureSearchAccuracy(library, heldOut2).accepted).toBeGreaterThanOrEqual(26);
-    expect(measureSearchAccuracy(library, heldOut).accepted).toBeGreaterThanOrEqual(32);
+  // The figures of the adopted ranking (docs/mcp.md, "How search ranks"): held-out and held-out-2 as the kind of page
+  // began to count, held-out-3 and held-out-4 as written; a ranking that loses a query in any set fails.
+  it.each([
+    ['held-out', heldOut, 32],
+    ['held-out-2', heldOut2, 26],
+    ['held-out-3', heldOut3, 25],
+    ['held-out-4', heldOut4, 32],
+    ['tuning', tuning, 43],
+  ] as const)('puts an accepted page first for a %s query at least as often as it did', (_, set, floor) => {
+    expect(measureSearchAccuracy(library, set, HUBS).accepted).toBeGreaterThanOrEqual(floor);
   });
 
-  it('puts a hub first for no held-out query about one page', () => {
-    expect(measureSearchAccuracy(library, heldOut2, HUBS).hubFirst).toBe(0);
-    expect(measureSearchAccuracy(library, heldOut, HUBS).hubFirst).toBe(0);
-  });
-
-  it('and for 34 of the 40 queries it was tuned on, none of them about one page answered with a hub', () => {
-    const result = measureSearchAccuracy(library, tuning, HUBS);
-    expect(result.accepted).toBeGreaterThanOrEqual(34);
-    expect(result.hubFirst).toBe(0);
+  // For a query about one page, another page first: a hub (the homepage or the biography), or a sibling (another
+  // engagement or case study), mostly a case study before the engagement it used. Neither count may grow.
+  it.each([
+    ['held-out', heldOut, 0, 1],
+    ['held-out-2', heldOut2, 0, 8],
+    ['held-out-3', heldOut3, 2, 6],
+    ['held-out-4', heldOut4, 0, 5],
+    ['tuning', tuning, 0, 10],
+  ] as const)('puts a hub or a sibling first for a %s query about one page no more often', (_, set, hubs, siblings) => {
+    const result = measureSearchAccuracy(library, set, HUBS);
+    expect(result.hubFirst).toBeLessThanOrEqual(hubs);
+    expect(result.siblingFirst).toBeLessThanOrEqual(siblings);
   });
 
   it('counts a miss as a miss', () => {
@@ -112,6 +122,8 @@ describe('the kind of page a query asks for', () => {
     ['who runs this consultancy', 'hub'],
     ['rebranding after a merger', undefined],
     ['did you help us before', undefined],
+    // "used" stems to "us", which is a cue for an engagement only as the word itself.
+    ['the company that used to be a sustainability dashboard', undefined],
   ])('"%s" asks for %s', (query, kind) => {
     expect(intendedKind(query)).toBe(kind);
   });

@@ -6,7 +6,7 @@ import type { DocumentLibrary } from '@/lib/mcp/surface/mcp-tool';
 export const LabelledQuerySchema = z.strictObject({
   id: z.string().min(1),
   split: z
-    .enum(['tuning', 'held-out', 'held-out-2'])
+    .enum(['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4'])
     .describe(
       'tuning may be looked at while tuning; a held-out set only measures, and is spent once used to judge a change',
     ),
@@ -33,6 +33,8 @@ export interface SearchAccuracy {
   accuracy: number;
   /** Queries about one page that got a page about the practice as a whole (`hubs`) first instead. */
   hubFirst: number;
+  /** Queries about one page that got another single page (a sibling, not a hub) first instead. */
+  siblingFirst: number;
   misses: { query: LabelledQuery; first: string | undefined }[];
 }
 
@@ -44,14 +46,18 @@ export function measureSearchAccuracy(
 ): SearchAccuracy {
   const misses: SearchAccuracy['misses'] = [];
   let hubFirst = 0;
+  let siblingFirst = 0;
   for (const query of queries) {
     const first = library.search(query.query, 1)[0]?.id;
     if (first !== undefined && query.accept.includes(first)) continue;
     misses.push({ query, first });
     const aboutOnePage = query.accept.every((id) => !hubs.includes(id));
-    if (aboutOnePage && first !== undefined && hubs.includes(first)) hubFirst += 1;
+    if (aboutOnePage && first !== undefined) {
+      if (hubs.includes(first)) hubFirst += 1;
+      else siblingFirst += 1;
+    }
   }
   const accepted = queries.length - misses.length;
   const accuracy = queries.length === 0 ? 1 : accepted / queries.length;
-  return { count: queries.length, accepted, accuracy, hubFirst, misses };
+  return { count: queries.length, accepted, accuracy, hubFirst, siblingFirst, misses };
 }

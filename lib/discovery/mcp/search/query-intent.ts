@@ -1,4 +1,4 @@
-import { foldText, splitWords, stemWord } from '@/lib/text/words';
+import { FUNCTION_WORDS, foldText, splitWords, stemWord } from '@/lib/text/words';
 
 /** The kinds of page a query can ask for: the practice as a whole (the homepage, the biography), one engagement, one case study. */
 export type PageKind = 'hub' | 'engagement' | 'case study';
@@ -16,20 +16,30 @@ const INTENT_CUES: readonly (readonly [PageKind, readonly string[]])[] = [
   ['hub', ['who', 'consultancy', 'consultant', 'firm', 'agency', 'overview', 'services', 'offerings']],
 ];
 
-const stemsOf = (text: string) => splitWords(foldText(text)).map(stemWord);
-const CUE_STEMS = INTENT_CUES.map(([kind, cues]) => ({ kind, cues: cues.map(stemsOf) }));
+/** A word as a cue reads it: its stem, and the word itself. */
+interface CueWord {
+  word: string;
+  stem: string;
+}
 
-function occurrences(words: readonly string[], cue: readonly string[]): number {
+const cueWordsOf = (text: string): CueWord[] =>
+  splitWords(foldText(text)).map((word) => ({ word, stem: stemWord(word) }));
+// A function word is matched as written, since stemming merges unrelated ones ("used" and "us" both stem to "us").
+const matches = (cue: CueWord, word: CueWord | undefined) =>
+  word !== undefined && (FUNCTION_WORDS.has(cue.word) ? word.word === cue.word : word.stem === cue.stem);
+const CUE_WORDS = INTENT_CUES.map(([kind, cues]) => ({ kind, cues: cues.map(cueWordsOf) }));
+
+function occurrences(words: readonly CueWord[], cue: readonly CueWord[]): number {
   let count = 0;
   for (let start = 0; start + cue.length <= words.length; start += 1)
-    if (cue.every((word, offset) => words[start + offset] === word)) count += 1;
+    if (cue.every((word, offset) => matches(word, words[start + offset]))) count += 1;
   return count;
 }
 
 /** The kind of page `query` asks for: the kind with the most cue words in it, or none when no kind leads. */
 export function intendedKind(query: string): PageKind | undefined {
-  const words = stemsOf(query);
-  const counts = CUE_STEMS.map(({ kind, cues }) => ({
+  const words = cueWordsOf(query);
+  const counts = CUE_WORDS.map(({ kind, cues }) => ({
     kind,
     count: cues.reduce((sum, cue) => sum + occurrences(words, cue), 0),
   })).sort((a, b) => b.count - a.count);
