@@ -15,19 +15,27 @@ const heldOut = queries.filter((query) => query.split === 'held-out');
 const heldOut2 = queries.filter((query) => query.split === 'held-out-2');
 const heldOut3 = queries.filter((query) => query.split === 'held-out-3');
 const heldOut4 = queries.filter((query) => query.split === 'held-out-4');
+const heldOut5 = queries.filter((query) => query.split === 'held-out-5');
 const tuning = queries.filter((query) => query.split === 'tuning');
 const HUBS = ['home', 'about'];
+// The engagements and case-studies list pages: held-out-5 was labelled with them before they were indexed, and the
+// sets before it were written when search had no list pages.
+const LIST_PAGES = ['engagements', 'case-studies'];
 
 describe('the labelled queries for search', () => {
-  it('have unique ids, five sets of at least 40, and name real pages', () => {
+  it('have unique ids, six sets of at least 40, and name real pages', () => {
     expect(new Set(queries.map((query) => query.id)).size).toBe(queries.length);
-    for (const set of [heldOut, heldOut2, heldOut3, heldOut4, tuning]) expect(set.length).toBeGreaterThanOrEqual(40);
-    for (const query of queries) for (const id of query.accept) expect(library.ids(), query.id).toContain(id);
+    for (const set of [heldOut, heldOut2, heldOut3, heldOut4, heldOut5, tuning])
+      expect(set.length).toBeGreaterThanOrEqual(40);
+    const pages = new Set([...library.ids(), ...LIST_PAGES]);
+    for (const query of queries) for (const id of query.accept) expect([...pages], query.id).toContain(id);
   });
 
   it("make every page some query's best answer in each set", () => {
-    for (const set of [heldOut, heldOut2, heldOut3, heldOut4, tuning])
-      expect(new Set(set.map((query) => query.accept[0])).size).toBe(library.ids().length);
+    const pages = library.ids().filter((id) => !LIST_PAGES.includes(id));
+    for (const set of [heldOut, heldOut2, heldOut3, heldOut4, heldOut5, tuning])
+      for (const id of pages) expect(set.map((query) => query.accept[0])).toContain(id);
+    for (const id of LIST_PAGES) expect(heldOut5.map((query) => query.accept[0])).toContain(id);
   });
 });
 

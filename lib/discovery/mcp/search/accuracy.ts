@@ -6,7 +6,7 @@ import type { DocumentLibrary } from '@/lib/mcp/surface/mcp-tool';
 export const LabelledQuerySchema = z.strictObject({
   id: z.string().min(1),
   split: z
-    .enum(['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4'])
+    .enum(['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'])
     .describe(
       'tuning may be looked at while tuning; a held-out set only measures, and is spent once used to judge a change',
     ),
