@@ -35,23 +35,37 @@ export interface SearchAccuracy {
   hubFirst: number;
   /** Queries about one page that got another single page (a sibling, not a hub) first instead. */
   siblingFirst: number;
+  /** Queries about one page, and how many of them got an accepted page first. */
+  onePage: { count: number; accepted: number };
+  /** Queries about the practice as a whole (a hub accepted), and how many got an accepted page first. */
+  practice: { count: number; accepted: number };
   misses: { query: LabelledQuery; first: string | undefined }[];
 }
+
+/** The pages about the practice as a whole: the homepage, the biography and the engagements and case-studies lists. */
+export const HUB_IDS: readonly string[] = ['home', 'about', 'engagements', 'case-studies'];
 
 /** Runs each query through `library` and counts the ones whose first result is accepted. */
 export function measureSearchAccuracy(
   library: DocumentLibrary,
   queries: readonly LabelledQuery[],
-  hubs: readonly string[] = ['home', 'about'],
+  hubs: readonly string[] = HUB_IDS,
 ): SearchAccuracy {
   const misses: SearchAccuracy['misses'] = [];
   let hubFirst = 0;
   let siblingFirst = 0;
+  const onePage = { count: 0, accepted: 0 };
+  const practice = { count: 0, accepted: 0 };
   for (const query of queries) {
     const first = library.search(query.query, 1)[0]?.id;
-    if (first !== undefined && query.accept.includes(first)) continue;
-    misses.push({ query, first });
     const aboutOnePage = query.accept.every((id) => !hubs.includes(id));
+    const tally = aboutOnePage ? onePage : practice;
+    tally.count += 1;
+    if (first !== undefined && query.accept.includes(first)) {
+      tally.accepted += 1;
+      continue;
+    }
+    misses.push({ query, first });
     if (aboutOnePage && first !== undefined) {
       if (hubs.includes(first)) hubFirst += 1;
       else siblingFirst += 1;
@@ -59,5 +73,5 @@ export function measureSearchAccuracy(
   }
   const accepted = queries.length - misses.length;
   const accuracy = queries.length === 0 ? 1 : accepted / queries.length;
-  return { count: queries.length, accepted, accuracy, hubFirst, siblingFirst, misses };
+  return { count: queries.length, accepted, accuracy, hubFirst, siblingFirst, onePage, practice, misses };
 }
