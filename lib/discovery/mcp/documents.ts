@@ -10,8 +10,6 @@ interface DocumentPath {
   kind: string;
   /** What search reads it as. */
   pageKind: PageKind;
-  /** For a list page, the kind of page it lists. */
-  lists?: PageKind;
 }
 
 /** The pages search and fetch serve, and what kind of document each is. */
@@ -20,9 +18,6 @@ function documentPaths(): DocumentPath[] {
   return [
     { path: '/', kind: 'homepage', pageKind: 'hub' },
     { path: '/about', kind: 'biography', pageKind: 'hub' },
-    // The lists answer a question about everything offered or everything done; what they quote counts a tenth.
-    { path: '/engagements', kind: 'engagements list', pageKind: 'hub', lists: 'engagement' },
-    { path: '/case-studies', kind: 'case studies list', pageKind: 'hub', lists: 'case study' },
     ...engagements.map((engagement) => ({
       path: `/engagements/${engagement.key}`,
       kind: 'engagement',
@@ -37,12 +32,12 @@ function documentPaths(): DocumentPath[] {
 }
 
 /**
- * The site's own documents for MCP's search and fetch: the homepage, the biography, the engagements and
- * case-studies lists, every engagement and every case study, each as the same markdown `<page>.md` serves (lib/markdown/page-markdown.ts).
+ * The site's own documents for MCP's search and fetch: the homepage, the biography, every engagement and every
+ * case study, each as the same markdown `<page>.md` serves (lib/markdown/page-markdown.ts).
  */
 function listSiteDocuments(origin: string): KindedDocument[] {
   const content = getContent();
-  return documentPaths().flatMap(({ path, kind, pageKind, lists }) => {
+  return documentPaths().flatMap(({ path, kind, pageKind }) => {
     const page = renderMarkdownPage(path, content, origin);
     if (!page) return [];
     const document: SiteDocument = {
@@ -52,7 +47,7 @@ function listSiteDocuments(origin: string): KindedDocument[] {
       text: page.markdown,
       metadata: { kind, description: page.description, last_updated: page.lastModified },
     };
-    return [{ document, kind: pageKind, ...(lists ? { lists } : {}) }];
+    return [{ document, kind: pageKind }];
   });
 }
 

@@ -55,53 +55,44 @@ const LISTED_BOOST = 0.1;
 
 const repeated = (text: string, times: number) => Array<string>(times).fill(text);
 
-function toIndexed(document: SiteDocument, otherUrls: ReadonlySet<string>, isList: boolean): IndexedDocument {
+function toIndexed(document: SiteDocument, otherUrls: ReadonlySet<string>): IndexedDocument {
   const { own, listed } = splitListed(document.text, otherUrls);
-  // A list page's description names the pages it lists ("a three-week Positioning Sprint, …"): theirs, not its own.
-  const description = document.metadata.description ?? '';
   // The page's first heading names it too: the biography is titled "About" and headed with the consultant's name.
   const heading = /^# (.+)$/m.exec(own)?.[1];
   const title = heading && heading !== document.title ? `${document.title}\n${heading}` : document.title;
   const text = [
     ...repeated(title, PART_WEIGHTS.title),
     ...repeated(document.id, PART_WEIGHTS.path),
-    ...repeated(isList ? '' : description, PART_WEIGHTS.description),
+    ...repeated(document.metadata.description ?? '', PART_WEIGHTS.description),
     ...repeated(own, PART_WEIGHTS.own),
   ];
-  return { id: document.id, text: text.join('\n'), listed: isList ? `${description}\n${listed}` : listed };
+  return { id: document.id, text: text.join('\n'), listed };
 }
 
-/** A document to index, with the kind of page it is, and for a list page the kind of page it lists. */
+/** A document to index, with the kind of page it is. */
 export interface KindedDocument {
   document: SiteDocument;
   kind: PageKind;
-  lists?: PageKind;
 }
 
-/** The full-text index, and the kinds each page answers for, which ranking weighs by what a query asks for. */
+/** The full-text index, and the kind of each page, which ranking weighs by what a query asks for. */
 export interface DocumentIndex {
   words: MiniSearch<IndexedDocument>;
-  kinds: ReadonlyMap<string, readonly PageKind[]>;
+  kinds: ReadonlyMap<string, PageKind>;
 }
 
 /** The site's documents in a full-text index whose hits are their ids, best first. */
 export function indexDocuments(pages: readonly KindedDocument[]): DocumentIndex {
+  const documents = pages.map((page) => page.document);
   const words = new MiniSearch<IndexedDocument>({
     fields: ['text', 'listed'],
     tokenize: termsOf,
     processTerm: stemWord,
     searchOptions: { boost: { listed: LISTED_BOOST }, combineWith: 'OR' },
   });
-  const urls = pages.map((page) => page.document.url);
-  words.addAll(
-    pages.map(({ document, lists }) =>
-      toIndexed(document, new Set(urls.filter((url) => url !== document.url)), lists !== undefined),
-    ),
-  );
-  // A list page answers for the practice and for the kind it lists: "your case studies" asks for case studies, and
-  // the list of them is one; its quotes of each still count a tenth, so one study's words still find that study.
-  const kinds = new Map(pages.map((page) => [page.document.id, page.lists ? [page.kind, page.lists] : [page.kind]]));
-  return { words, kinds };
+  const urls = documents.map((document) => document.url);
+  words.addAll(documents.map((document) => toIndexed(document, new Set(urls.filter((url) => url !== document.url)))));
+  return { words, kinds: new Map(pages.map((page) => [page.document.id, page.kind])) };
 }
 
 // How much likelier the kind of page a query asks for is than the others: a case study retells its engagement's
@@ -123,7 +114,7 @@ export function rankDocuments(index: DocumentIndex, query: string): string[] {
       const matched = Object.values(hit.match);
       const own = matched.filter((fields) => fields.includes('text')).length;
       const coverage = (own + LISTED_BOOST * (matched.length - own)) / matched.length;
-      const prior = intent !== undefined && index.kinds.get(id)?.includes(intent) ? INTENT_PRIOR : 1;
+      const prior = intent !== undefined && index.kinds.get(id) === intent ? INTENT_PRIOR : 1;
       return { id, score: hit.score * coverage * prior };
     })
     .sort((a, b) => b.score - a.score)
