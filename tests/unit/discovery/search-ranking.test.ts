@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
-import { measureSearchAccuracy, readQueryCorpus } from '@/lib/discovery/mcp/search/accuracy';
+import { HUB_IDS, measureSearchAccuracy, readQueryCorpus } from '@/lib/discovery/mcp/search/accuracy';
 import { getCaseStudies, getEngagements } from '@/lib/content';
 import { intendedKind } from '@/lib/discovery/mcp/search/query-intent';
 
@@ -17,9 +17,9 @@ const heldOut3 = queries.filter((query) => query.split === 'held-out-3');
 const heldOut4 = queries.filter((query) => query.split === 'held-out-4');
 const heldOut5 = queries.filter((query) => query.split === 'held-out-5');
 const tuning = queries.filter((query) => query.split === 'tuning');
-const HUBS = ['home', 'about'];
-// The engagements and case-studies list pages: held-out-5 was labelled with them before they were indexed, and the
-// sets before it were written when search had no list pages.
+const HUBS = HUB_IDS;
+// The engagements and case-studies list pages are not among search's documents (the try that added them is not
+// adopted); held-out-5 and the later tuning queries accept them beside a hub, the sets before them never.
 const LIST_PAGES = ['engagements', 'case-studies'];
 
 describe('the labelled queries for search', () => {
@@ -41,13 +41,14 @@ describe('the labelled queries for search', () => {
 
 describe('search on the labelled queries', () => {
   // The figures of the adopted ranking (docs/mcp.md, "How search ranks"): held-out and held-out-2 as the kind of page
-  // began to count, held-out-3 and held-out-4 as written; a ranking that loses a query in any set fails.
+  // began to count, held-out-3, -4 and -5 as written; a ranking that loses a query in any set fails.
   it.each([
     ['held-out', heldOut, 32],
     ['held-out-2', heldOut2, 26],
     ['held-out-3', heldOut3, 25],
     ['held-out-4', heldOut4, 32],
-    ['tuning', tuning, 43],
+    ['held-out-5', heldOut5, 29],
+    ['tuning', tuning, 45],
   ] as const)('puts an accepted page first for a %s query at least as often as it did', (_, set, floor) => {
     expect(measureSearchAccuracy(library, set, HUBS).accepted).toBeGreaterThanOrEqual(floor);
   });
@@ -59,6 +60,7 @@ describe('search on the labelled queries', () => {
     ['held-out-2', heldOut2, 0, 8],
     ['held-out-3', heldOut3, 2, 6],
     ['held-out-4', heldOut4, 0, 5],
+    ['held-out-5', heldOut5, 0, 2],
     ['tuning', tuning, 0, 10],
   ] as const)('puts a hub or a sibling first for a %s query about one page no more often', (_, set, hubs, siblings) => {
     const result = measureSearchAccuracy(library, set, HUBS);
