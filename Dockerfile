@@ -1,6 +1,6 @@
 # Build once, run anywhere (docs/deployment.md, "A container image"), in two stages as Next's with-docker example:
 # the build has every dependency; the image keeps the build, the production dependencies and what Next reads
-# at run time. tests/integration/production-tree.test.ts runs these steps outside Docker, COPY line by COPY line.
+# at run time. tests/integration/serving/production-tree.test.ts runs these steps outside Docker, COPY line by COPY line.
 FROM node:20-bookworm-slim AS builder
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1

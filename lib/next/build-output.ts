@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /**
  * Everything this project reads of Next's build output and of how `next start` answers: the checklist for a Next
- * upgrade (docs/serving.md, "Next's internals"). tests/integration/serving-parity.test.ts fails when it drifts.
+ * upgrade (docs/serving.md, "Next's internals"). tests/integration/serving/serving-parity.test.ts fails when it drifts.
  */
 
 /** Next's `compression` names Accept-Encoding in Vary for every compressible type, whatever the answer's size. */

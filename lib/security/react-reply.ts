@@ -3,7 +3,7 @@
  * react-server-dom's decodeReply), in this one module. A string beginning with `$` may refer to another part of
  * the body by a hexadecimal id; a part that is not there leaves React waiting, and Next answers 500 ("Connection
  * closed."). React's own client never sends such a body; a hand-made one is refused before Next instead.
- * tests/integration/form-submissions.test.ts sends such bodies to the built app, and the e2e contact form sends
+ * tests/integration/contact-form/form-submissions.test.ts sends such bodies to the built app, and the e2e contact form sends
  * React's real ones, so a change of encoding fails one of them.
  */
 

@@ -6,7 +6,7 @@ import { actionBodyKind, checkActionBody, replayRequest } from '@/lib/security/a
 
 /**
  * The bodies Next decodes as a Server Action are read and checked before Next sees them, since Next
- * answers one it cannot decode with a 500 (tests/integration/request-guard.test.ts runs them against the app).
+ * answers one it cannot decode with a 500 (tests/integration/security/request-guard.test.ts runs them against the app).
  */
 const MULTIPART = 'multipart/form-data; boundary=x';
 const part = (name: string, value: string) =>

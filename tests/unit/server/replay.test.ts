@@ -11,7 +11,7 @@ import { recordFromNext } from '@/lib/server/replay';
 
 /**
  * Recording Next's answers at start-up, over real HTTP on loopback: a stand-in for Next's request handler answers
- * here; tests/integration/serving-parity.test.ts and static-reads.test.ts record the real build.
+ * here; tests/integration/serving/serving-parity.test.ts and static-reads.test.ts record the real build.
  */
 describe('recording from Next', () => {
   const seen: IncomingMessage['headers'][] = [];

@@ -6,7 +6,7 @@ import { replayedAnswerFor, replayedAnswers, requestsToRecord } from '@/lib/serv
 
 /**
  * Which of Next's recorded answers the fast path sends, with which headers, and to which requests. The recordings
- * are written here as Next sends them; tests/integration/serving-parity.test.ts and static-reads.test.ts compare
+ * are written here as Next sends them; tests/integration/serving/serving-parity.test.ts and static-reads.test.ts compare
  * the real build's answers with Next's.
  */
 const ROUTER_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';

@@ -1,0 +1,266 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
+import { appForThisFile, appWithMailForThisFile } from '../support/app-for-file';
+import { rawRequest } from '../support/raw-http';
+import {
+  expiredSignInToken,
+  formNamed,
+  mailedSignInLink,
+  pressButton,
+  sessionCookieOf,
+  signInToDesk,
+} from '../support/desk';
+import { countOf, countReaches, embeddedStore, freshDataDir } from '../support/insights';
+import { startSmtpServer } from '../support/smtp';
+
+const dataDir = freshDataDir();
+const served = appWithMailForThisFile(startSmtpServer, { DATA_DIR: dataDir });
+
+const SCHEDULE = '/api/agent/tools/schedule-consultation';
+
+/** A consultation request through the API: its reference. */
+async function inquiry(): Promise<string> {
+  const response = await fetch(`${served.app.url}${SCHEDULE}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'Priya Raman',
+      client_email: 'priya@ledgerline.example',
+      preferred_time: 'Tuesday afternoon',
+      project_context: 'Our positioning against the incumbents is unclear to buyers.',
+      technology_sector: 'fintech',
+    }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { reference: string }).reference;
+}
+
+const page = async (pathname: string, cookie?: string) => {
+  const response = await fetch(`${served.app.url}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} });
+  return { response, html: await response.text() };
+};
+
+describe('the desk without a session', () => {
+  it('shows the sign-in button and nothing of the data, private and unindexed', async () => {
+    const reference = await inquiry();
+    const { response, html } = await page('/desk');
+    expect(response.status).toBe(200);
+    expect(html).toContain('Mail me a sign-in link');
+    expect(html).not.toContain(reference);
+    expect(html).not.toContain('Who reads and calls the site');
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"\/>/);
+    expect(response.headers.get('cache-control')).toMatch(/private/);
+    expect(response.headers.get('cache-control')).toMatch(/no-store/);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin');
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'none'/);
+  });
+
+  it('gives no figures to download', async () => {
+    for (const file of ['figures.json', 'figures.csv']) {
+      const response = await fetch(`${served.app.url}/desk/${file}`);
+      expect(response.status).toBe(401);
+      expect(await response.text()).toMatch(/^Sign in at \/desk/);
+      expect(response.headers.get('cache-control')).toMatch(/no-store/);
+    }
+  });
+
+  it('is in no sitemap, llms.txt or discovery document, has no markdown, and is not counted', async () => {
+    for (const document of [
+      '/sitemap.xml',
+      '/sitemap.md',
+      '/llms.txt',
+      '/llms-full.txt',
+      '/api/agent',
+      '/.well-known/api-catalog',
+    ]) {
+      const text = await (await fetch(`${served.app.url}${document}`)).text();
+      expect(text, document).not.toMatch(/\/desk\b/);
+    }
+    expect((await fetch(`${served.app.url}/desk.md`)).status).toBe(404);
+    const asAgent = await fetch(`${served.app.url}/desk`, {
+      headers: { Accept: 'text/markdown', 'User-Agent': 'ClaudeBot/1.0' },
+    });
+    expect(asAgent.status).toBe(200);
+    expect(await asAgent.text()).toContain('Mail me a sign-in link');
+    // A page visited after the desk: once its count is written, the desk's would have been too.
+    await fetch(`${served.app.url}/about`);
+    const store = embeddedStore(dataDir);
+    try {
+      expect(await countReaches(() => countOf(store, 'page|/about'), 1)).toBeGreaterThanOrEqual(1);
+      expect(await countOf(store, 'page|/desk')).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses a sign-in form posted from another site', async () => {
+    const html = (await page('/desk')).html;
+    const response = await fetch(`${served.app.url}/desk`, {
+      method: 'POST',
+      headers: { Origin: 'https://elsewhere.example' },
+      body: formNamed(html, 'Mail me a sign-in link'),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('signing in by a mailed link', () => {
+  it('mails the link to the site owner only, and a GET or HEAD of the link uses nothing', async () => {
+    const before = served.smtp.received.length;
+    const asked = await pressButton(served.app.url, '/desk', 'Mail me a sign-in link');
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get('location')).toMatch(/\/desk\?notice=link-sent$/);
+    const link = new URL(await mailedSignInLink(served.smtp, before));
+    const mail = served.smtp.received.at(-1);
+    expect(mail?.envelope.to).toEqual(['inbox@consultant.test']);
+    expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    // A mail scanner's visits.
+    const head = await fetch(link, { method: 'HEAD' });
+    const scanned = await fetch(link);
+    for (const response of [head, scanned]) {
+      expect(response.status).toBe(200);
+      expect(sessionCookieOf(response)).toBeUndefined();
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin');
+    }
+    const signedIn = await pressButton(served.app.url, `${link.pathname}${link.search}`, 'Sign in');
+    expect(signedIn.status).toBe(303);
+    const setCookie = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('desk_session=')) ?? '';
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=lax/i);
+    expect(setCookie).toMatch(/Path=\/desk/);
+    expect(setCookie).not.toMatch(/Secure/i);
+    expect(setCookie).toMatch(/Max-Age=604800/);
+    // The same link again.
+    const again = await pressButton(served.app.url, `${link.pathname}${link.search}`, 'Sign in');
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toMatch(/notice=link-refused/);
+    expect(sessionCookieOf(again)).toBeUndefined();
+  });
+
+  it('refuses a tampered link and an expired one', async () => {
+    const before = served.smtp.received.length;
+    await pressButton(served.app.url, '/desk', 'Mail me a sign-in link');
+    const link = new URL(await mailedSignInLink(served.smtp, before));
+    const token = link.searchParams.get('token') ?? '';
+    const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const refused = await pressButton(served.app.url, `/desk/sign-in?token=${tampered}`, 'Sign in');
+    expect(refused.headers.get('location')).toMatch(/notice=link-refused/);
+    expect(sessionCookieOf(refused)).toBeUndefined();
+    // A token whose life has ended, kept where the server keeps them.
+    const expired = await expiredSignInToken(dataDir);
+    const late = await pressButton(served.app.url, `/desk/sign-in?token=${expired}`, 'Sign in');
+    expect(late.headers.get('location')).toMatch(/notice=link-refused/);
+    expect(sessionCookieOf(late)).toBeUndefined();
+  });
+});
+
+describe('the desk signed in', () => {
+  let cookie = '';
+
+  it('shows an inquiry made a moment before by its reference, and a chart beside its table', async () => {
+    const reference = await inquiry();
+    cookie = await signInToDesk(served.app.url, served.smtp);
+    const { response, html } = await page('/desk', cookie);
+    expect(response.status).toBe(200);
+    expect(html).toContain(reference);
+    expect(html).not.toContain('priya@ledgerline.example');
+    expect(html).not.toContain('Priya Raman');
+    expect(html).toMatch(/<figure[\s\S]*?<svg[^>]*role="img"[\s\S]*?<title[\s\S]*?<\/figure>/);
+    expect(html).toMatch(/<table/);
+  });
+
+  it('downloads the same figures as JSON and CSV', async () => {
+    const json = await fetch(`${served.app.url}/desk/figures.json`, { headers: { Cookie: cookie } });
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(json.headers.get('cache-control')).toBe('private, no-store');
+    const figures = (await json.json()) as { inquiries: { reference: string }[] };
+    expect(figures.inquiries.length).toBeGreaterThan(0);
+    const csv = await fetch(`${served.app.url}/desk/figures.csv`, { headers: { Cookie: cookie } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(await csv.text()).toContain(figures.inquiries[0]?.reference ?? 'none');
+  });
+
+  it('marks an inquiry answered', async () => {
+    const reference = await inquiry();
+    const marked = await pressButton(served.app.url, '/desk', `Mark ${reference} answered`, cookie);
+    expect(marked.status).toBe(303);
+    expect(marked.headers.get('location')).toMatch(/notice=answered/);
+    const { html } = await page('/desk', cookie);
+    expect(html).not.toContain(`Mark ${reference} answered`);
+    const store = embeddedStore(dataDir);
+    try {
+      expect((await store.readAnswered()).has(reference)).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('signs out on the server: the old cookie no longer opens the desk', async () => {
+    const out = await pressButton(served.app.url, '/desk', 'Sign out', cookie);
+    expect(out.status).toBe(303);
+    expect(out.headers.getSetCookie().join('\n')).toMatch(/desk_session=;/);
+    const { html } = await page('/desk', cookie);
+    expect(html).toContain('Mail me a sign-in link');
+    expect((await fetch(`${served.app.url}/desk/figures.json`, { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+});
+
+describe('asking for links', () => {
+  it('mails at most five an hour site-wide, and answers the same past that', async () => {
+    const answers = new Set<string>();
+    const before = served.smtp.received.length;
+    // The tests above asked for three links within this hour: two more are mailed, then none.
+    for (let i = 0; i < 6; i++) {
+      const response = await pressButton(served.app.url, '/desk', 'Mail me a sign-in link');
+      answers.add(`${response.status} ${response.headers.get('location')}`);
+    }
+    expect([...answers]).toEqual(['303 /desk?notice=link-sent']);
+    for (const until = Date.now() + 10_000; served.smtp.received.length < before + 2 && Date.now() < until;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    // A third mail, were there one, is sent as quickly as these two were.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(served.smtp.received.length - before).toBe(2);
+  });
+});
+
+describe('the desk with the embedded inbox, behind a trusted https proxy', () => {
+  const outboxDir = path.join(freshDataDir(), 'outbox');
+  const proxied = appForThisFile({ DATA_DIR: freshDataDir(), OUTBOX_DIR: outboxDir, TRUST_PROXY: 'true' });
+
+  it('names the outbox, and sets a Secure cookie when the site is reached over https', async () => {
+    const url = proxied.app.url;
+    const html = await (await fetch(`${url}/desk`)).text();
+    expect(html).toContain(outboxDir);
+    expect((await pressButton(url, '/desk', 'Mail me a sign-in link')).status).toBe(303);
+    let link: string | undefined;
+    for (const until = Date.now() + 10_000; !link && Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+      const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((file) => file.endsWith('.eml')) : [];
+      for (const file of files) {
+        const mail = await simpleParser(fs.readFileSync(path.join(outboxDir, file)));
+        link ??= /http:\/\/\S+\/desk\/sign-in\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+      }
+    }
+    expect(link).toBeDefined();
+    const target = new URL(link ?? '');
+    const page = await (await fetch(`${url}${target.pathname}${target.search}`)).text();
+    const signedIn = await fetch(`${url}${target.pathname}${target.search}`, {
+      method: 'POST',
+      headers: { Origin: url, 'X-Forwarded-Proto': 'https' },
+      body: formNamed(page, 'Sign in'),
+      redirect: 'manual',
+    });
+    const setCookie = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('desk_session=')) ?? '';
+    expect(setCookie).toMatch(/; Secure/i);
+  });
+
+  it("refuses another site's name, as everywhere", async () => {
+    const answer = await rawRequest(proxied.app.url, 'GET /desk HTTP/1.1\r\nHost: elsewhere.example');
+    expect(answer.status).toBe(403);
+  });
+});

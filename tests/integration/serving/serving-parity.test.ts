@@ -1,0 +1,333 @@
+import http from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from '../support/app';
+import { MCP_ACCEPT, comparableHeaders, initializeBody } from '../support/http';
+
+/**
+ * One build served two ways: by the project's server (npm start), whose fast path answers the prerendered pages,
+ * the tool calls and MCP itself (lib/server/fast-path.ts), and by bare `next start`, which stands for every way
+ * of serving the build without it. The two must answer alike: the same status, body and headers (Cache-Control
+ * and Vary included) for the same requests, and the official MCP client works through both.
+ */
+let front: RunningApp;
+let next: RunningApp;
+
+beforeAll(async () => {
+  [front, next] = await Promise.all([startApp({}, 'project'), startApp({}, 'next')]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([front?.stop(), next?.stop()]);
+});
+
+const EVALUATE = JSON.stringify({
+  challenges: 'Our Series B pitch deck does not land with investors',
+  technology_sector: 'fintech',
+});
+const INITIALIZE = initializeBody('serving-parity-test');
+
+/** Headers that differ between two answers to the same request: a quota's count, the session made. */
+const headersOf = (response: Response) =>
+  comparableHeaders(response, ['ratelimit-remaining', 'ratelimit-reset', 'mcp-session-id']);
+/** The two apps listen on different ports; request ids and session ids are new each time. */
+const normalise = (text: string, app: RunningApp) =>
+  text
+    .replaceAll(app.url, '<origin>')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+    .replace(/"[A-Za-z0-9_-]{40,160}"/g, '"<id>"');
+
+interface Case {
+  name: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Send initialize first and name its session. */
+  session?: boolean;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'evaluate',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs',
+    headers: { 'Content-Type': 'application/json' },
+    body: EVALUATE,
+  },
+  {
+    name: 'evaluate, query string',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs?x=1',
+    headers: { 'Content-Type': 'application/json' },
+    body: EVALUATE,
+  },
+  {
+    name: 'evaluate, bad JSON',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"challenges":',
+  },
+  {
+    name: 'evaluate, wrong type',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs',
+    headers: { 'Content-Type': 'text/plain' },
+    body: EVALUATE,
+  },
+  {
+    name: 'evaluate, missing field',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  },
+  {
+    name: 'evaluate, too large',
+    method: 'POST',
+    path: '/api/agent/tools/evaluate-client-needs',
+    headers: { 'Content-Type': 'application/json' },
+    body: `{"challenges":"${'x'.repeat(70_000)}"}`,
+  },
+  {
+    name: 'unknown tool',
+    method: 'POST',
+    path: '/api/agent/tools/no-such-tool',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  },
+  { name: 'GET on a tool', method: 'GET', path: '/api/agent/tools/evaluate-client-needs' },
+  { name: 'HEAD on a tool', method: 'HEAD', path: '/api/agent/tools/evaluate-client-needs' },
+  { name: 'DELETE on a tool', method: 'DELETE', path: '/api/agent/tools/schedule-consultation' },
+  {
+    name: 'preflight on a tool',
+    method: 'OPTIONS',
+    path: '/api/agent/tools/schedule-consultation',
+    headers: {
+      Origin: 'https://agent.example',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type, idempotency-key',
+    },
+  },
+  { name: 'MCP description', method: 'GET', path: '/api/mcp' },
+  { name: 'MCP GET for a stream', method: 'GET', path: '/api/mcp', headers: { Accept: 'text/event-stream' } },
+  {
+    name: 'MCP initialize',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+    body: INITIALIZE,
+  },
+  {
+    name: 'MCP tools/call',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'evaluate_client_needs', arguments: JSON.parse(EVALUATE) },
+    }),
+    session: true,
+  },
+  {
+    name: 'MCP tools/call as an event stream',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    session: true,
+  },
+  {
+    name: 'MCP call without a session',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+  },
+  {
+    name: 'MCP tools/call without a session',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT, 'MCP-Protocol-Version': '2025-06-18' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"evaluate_client_needs","arguments":{"challenges":"our pitch deck confuses investors"}}}',
+  },
+  {
+    name: 'MCP parse error',
+    method: 'POST',
+    path: '/api/mcp',
+    headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+    body: '{',
+  },
+  { name: 'MCP DELETE without a session', method: 'DELETE', path: '/api/mcp' },
+  { name: 'MCP DELETE of a session', method: 'DELETE', path: '/api/mcp', session: true },
+  { name: 'PUT on MCP', method: 'PUT', path: '/api/mcp', body: '{}' },
+];
+
+async function send(
+  app: RunningApp,
+  c: Case,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const headers: Record<string, string> = { ...c.headers };
+  if (c.session) {
+    const init = await fetch(`${app.url}/api/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT },
+      body: INITIALIZE,
+    });
+    headers['Mcp-Session-Id'] = init.headers.get('mcp-session-id') ?? '';
+    await init.text();
+  }
+  const response = await fetch(`${app.url}${c.path}`, { method: c.method, headers, body: c.body });
+  return { status: response.status, headers: headersOf(response), body: normalise(await response.text(), app) };
+}
+
+describe('the fast path and Next answer API requests alike', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const [viaFront, viaNext] = [await send(front, c), await send(next, c)];
+    expect(viaFront.status).toBeLessThan(500);
+    expect(viaFront).toEqual(viaNext);
+  });
+
+  it('the two really take different paths: only Next compresses a tool call, both say Vary: Accept-Encoding', async () => {
+    const ask = (app: RunningApp) =>
+      fetch(`${app.url}/api/agent/tools/evaluate-client-needs`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' },
+        body: EVALUATE,
+      });
+    const [viaFront, viaNext] = [await ask(front), await ask(next)];
+    expect(viaNext.headers.get('content-encoding')).toBe('gzip');
+    expect(viaFront.headers.get('content-encoding')).toBeNull();
+    expect(viaFront.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(await viaFront.json()).toEqual(
+      await viaNext.json().then((body) => JSON.parse(JSON.stringify(body).replaceAll(next.url, front.url))),
+    );
+  });
+
+  it('the official MCP client works through both', async () => {
+    for (const app of [front, next]) {
+      const client = new Client({ name: 'serving-parity-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`)));
+      try {
+        const result = await client.callTool({ name: 'evaluate_client_needs', arguments: JSON.parse(EVALUATE) });
+        expect(result.isError).toBeFalsy();
+        expect(JSON.stringify(result.structuredContent)).toMatch(/"recommended"/);
+      } finally {
+        await client.close();
+      }
+    }
+  });
+});
+
+/** Next sends x-nextjs-prerender twice (from the page's .meta and again itself); the fast path once. */
+const pageHeadersOf = (response: Response) => {
+  const headers = headersOf(response);
+  delete headers.etag;
+  if (headers['x-nextjs-prerender'] === '1, 1') headers['x-nextjs-prerender'] = '1';
+  return headers;
+};
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+describe('prerendered pages: the fast path sends what Next sends', () => {
+  const pages = async () => {
+    const sitemap = await (await fetch(`${next.url}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '/').pathname);
+    expect(paths.length).toBeGreaterThan(10);
+    return paths;
+  };
+
+  it('every page in the sitemap, as a browser asks for it, with and without gzip: same status, bytes and headers', async () => {
+    for (const pathname of await pages()) {
+      for (const encoding of ['identity', 'gzip, deflate, br']) {
+        const ask = (app: RunningApp) =>
+          fetch(`${app.url}${pathname}`, { headers: { Accept: BROWSER, 'Accept-Encoding': encoding } });
+        const [viaFront, viaNext] = [await ask(front), await ask(next)];
+        expect(viaFront.status, pathname).toBe(200);
+        expect(pageHeadersOf(viaFront), pathname).toEqual(pageHeadersOf(viaNext));
+        expect(viaFront.headers.get('content-encoding'), pathname).toBe(viaNext.headers.get('content-encoding'));
+        expect(await viaFront.text(), pathname).toBe(await viaNext.text());
+      }
+    }
+  });
+
+  it('the fast path answers them itself (its own strong ETag, 304 on If-None-Match, HEAD without a body)', async () => {
+    const page = await fetch(`${front.url}/about`, { headers: { Accept: BROWSER, 'Accept-Encoding': 'identity' } });
+    const etag = page.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(
+      (await fetch(`${next.url}/about`, { headers: { 'Accept-Encoding': 'identity' } })).headers.get('etag'),
+    ).not.toBe(etag);
+    const again = await fetch(`${front.url}/about`, {
+      headers: { Accept: BROWSER, 'Accept-Encoding': 'identity', 'If-None-Match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'));
+    const head = await fetch(`${front.url}/about`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String((await page.arrayBuffer()).byteLength));
+  });
+
+  it.each([
+    ['an RSC request', { rsc: '1' }, '/about'],
+    [
+      'a segment prefetch',
+      { rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree' },
+      '/about',
+    ],
+    ['a query string', {}, '/about?ref=newsletter'],
+    ['Accept: text/markdown', { Accept: 'text/markdown' }, '/about'],
+    ['negotiated markdown', { Accept: 'text/html;q=0.5, text/markdown' }, '/about'],
+    ['an unknown page', {}, '/no-such-page'],
+    ['a trailing slash', {}, '/about/'],
+  ])('%s goes to Next, and both answer alike', async (_name, headers: Record<string, string>, pathname) => {
+    const ask = (app: RunningApp) =>
+      fetch(`${app.url}${pathname}`, { headers: { 'Accept-Encoding': 'identity', ...headers }, redirect: 'manual' });
+    const [viaFront, viaNext] = [await ask(front), await ask(next)];
+    expect(viaFront.status).toBe(viaNext.status);
+    expect(viaFront.headers.get('etag') ?? '').not.toMatch(/^"[\w-]{27}"$/);
+    expect(viaFront.headers.get('content-type')).toBe(viaNext.headers.get('content-type'));
+    expect(normalise(await viaFront.text(), front)).toBe(normalise(await viaNext.text(), next));
+  });
+});
+
+/** A GET with a Host header of our choosing (fetch sets its own). */
+function getWithHost(url: string, host: string): Promise<{ status: number; headers: Headers; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { host } }, (answer) => {
+      let body = '';
+      answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      answer.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(answer.headers))
+          if (typeof value === 'string') headers.set(name, value);
+        resolve({ status: answer.statusCode ?? 0, headers, body });
+      });
+    });
+    request.once('error', reject);
+  });
+}
+
+describe('DNS rebinding: a request for another site is refused before any handler, the same either way', () => {
+  it.each(['/api/mcp', '/api/agent', '/about', '/llms.txt'])('%s with a foreign Host', async (pathname) => {
+    const viaFront = await getWithHost(`${front.url}${pathname}`, 'rebound.example');
+    const viaNext = await getWithHost(`${next.url}${pathname}`, 'rebound.example');
+    expect(viaFront.status).toBe(403);
+    expect(JSON.parse(viaFront.body).error.code).toBe('FORBIDDEN_HOST');
+    expect(viaFront.body).toBe(viaNext.body);
+    expect(viaNext.status).toBe(403);
+    const headers = (answer: { headers: Headers }) =>
+      comparableHeaders(new Response(null, { headers: answer.headers }));
+    expect(headers(viaFront)).toEqual(headers(viaNext));
+  });
+
+  it('the same paths under a loopback name with any port are served', async () => {
+    for (const app of [front, next]) {
+      expect((await getWithHost(`${app.url}/llms.txt`, 'localhost:9')).status).toBe(200);
+      expect((await getWithHost(`${app.url}/llms.txt`, '[::1]')).status).toBe(200);
+    }
+  });
+});
