@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (%s)\n' "$*" "$(date -u +%T)"; }
 
 step "dependencies"
 npm install --no-audit --no-fund
@@ -48,5 +48,6 @@ step "browser tests (Playwright, Debian's Chromium)"
 playwright_status=0
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-reports/playwright.json npx playwright test --reporter=list,json || playwright_status=$?
 
+step "summary"
 node scripts/test-summary.mjs test-reports/vitest.json test-reports/playwright.json
 exit $(( vitest_status || playwright_status ))

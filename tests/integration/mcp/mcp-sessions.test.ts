@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS, getSessionKey, issueSession } from '../../../lib/mcp/transport/sessions';
-import { ROOT, type RunningApp, defaultAppServer, startApp } from '../support/app';
+import { ROOT, type RunningApp, defaultAppServer, distDir, startApp } from '../support/app';
+import { editedBuild } from '../support/edited-build';
 import { envelopeOf, mcpDelete, mcpInitialize, mcpPost, rpc } from '../support/redis';
 
 /**
@@ -124,30 +124,17 @@ describe('an id this deployment did not issue, or one that was ended', () => {
   });
 });
 
-describe('a new build of the same site', () => {
-  const dist = '.next-mcp-rebuild';
+describe('a new build of the site', () => {
   let rebuilt: RunningApp | undefined;
-  afterAll(async () => {
-    await rebuilt?.stop();
-    fs.rmSync(path.join(ROOT, dist), { recursive: true, force: true });
-  });
+  afterAll(async () => rebuilt?.stop());
 
-  it('serves the sessions the previous build issued', async () => {
+  it('serves the sessions the previous build issued (a redeploy after a content edit)', async () => {
     const session = await openSession(app.url);
-    const tsconfig = fs.readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8');
-    const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
-      cwd: ROOT,
-      env: { ...process.env, NEXT_DIST_DIR: dist, NEXT_TELEMETRY_DISABLED: '1' },
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    // Next adds the other dist dir to tsconfig.json's include; the tree is left as it was.
-    fs.writeFileSync(path.join(ROOT, 'tsconfig.json'), tsconfig);
-    if (build.status !== 0) throw new Error(`the second build failed:\n${build.stdout}\n${build.stderr}`);
+    const { dist, contentDir } = await editedBuild();
     expect(fs.readFileSync(path.join(ROOT, dist, 'BUILD_ID'), 'utf8')).not.toBe(
-      fs.readFileSync(path.join(ROOT, '.next', 'BUILD_ID'), 'utf8'),
+      fs.readFileSync(path.join(ROOT, distDir(), 'BUILD_ID'), 'utf8'),
     );
-    rebuilt = await startApp({ NEXT_DIST_DIR: dist });
+    rebuilt = await startApp({ NEXT_DIST_DIR: dist, CONTENT_DIR: contentDir });
     expect(await statusOf(rebuilt.url, session)).toBe(200);
   }, 320_000);
 });

@@ -1,42 +1,23 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../lib/content';
-import { ROOT, type RunningApp, startApp } from '../support/app';
+import { type RunningApp, startApp } from '../support/app';
+import { EDITED_NAME, editedBuild } from '../support/edited-build';
 
 /**
- * Changing the consultant's name in content/bio.md changes the homepage and every page
- * that shows it, with no code change. A copy of content/ with another name is built and served for real.
+ * Changing the consultant's name in content/bio.md changes the homepage and every page that shows it, with no
+ * code change. The run's build of a copy of content/ with another name (support/edited-build.ts) is served for real.
  */
 const original = loadContent().bio.name;
-const renamed = 'Wilhelmina Q. Renamed';
-const dist = '.next-renamed';
-let contentDir: string;
+const renamed = EDITED_NAME;
 let app: RunningApp;
 
 beforeAll(async () => {
-  contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-renamed-'));
-  fs.cpSync(path.join(ROOT, 'content'), contentDir, { recursive: true });
-  const bioFile = path.join(contentDir, 'bio.md');
-  const bio = fs.readFileSync(bioFile, 'utf8');
-  expect(bio).toMatch(/^name: .+$/m);
-  fs.writeFileSync(bioFile, bio.replace(/^name: .+$/m, `name: ${renamed}`));
-  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
-    cwd: ROOT,
-    env: { ...process.env, CONTENT_DIR: contentDir, NEXT_DIST_DIR: dist, NEXT_TELEMETRY_DISABLED: '1' },
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
-  if (build.status !== 0) throw new Error(`the renamed build failed:\n${build.stdout}\n${build.stderr}`);
+  const { dist, contentDir } = await editedBuild();
   app = await startApp({ CONTENT_DIR: contentDir, NEXT_DIST_DIR: dist });
 }, 320_000);
 
 afterAll(async () => {
   await app?.stop();
-  fs.rmSync(path.join(ROOT, dist), { recursive: true, force: true });
-  if (contentDir) fs.rmSync(contentDir, { recursive: true, force: true });
 });
 
 describe('the consultant’s name comes from content/bio.md alone', () => {
