@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { InsightsStore } from '@/lib/counting/store';
+import { storedFigures } from '../insights/stored-figures';
 import { AgentFamiliesChart } from '@/lib/desk/charts/agent-families-chart';
 import { RequestsPerDayChart } from '@/lib/desk/charts/requests-per-day-chart';
 import { ToolCallsChart } from '@/lib/desk/charts/tool-calls-chart';
@@ -8,22 +8,7 @@ import { buildReport } from '@/lib/insights/report';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
-/** A store that holds only `counts` (keys as counts.ts writes them), for buildReport to read. */
-function storeOf(counts: Record<string, number>): InsightsStore {
-  const fail = () => Promise.reject(new Error('not used'));
-  return {
-    addCounts: fail,
-    addInquiry: fail,
-    readCounts: async () => new Map(Object.entries(counts)),
-    readInquiries: async () => [],
-    markAnswered: fail,
-    readAnswered: async () => new Map(),
-    claim: fail,
-    release: fail,
-    prune: fail,
-    close: async () => {},
-  };
-}
+const storeOf = (counts: Record<string, number>) => storedFigures(counts);
 
 const TRAFFIC = {
   '2026-11-24|request|browser|page-html': 4,

@@ -1,29 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { InsightsStore } from '@/lib/counting/store';
+import { storedFigures } from '../insights/stored-figures';
 import { type DeskFigures, buildDeskFigures } from '@/lib/desk/figures';
 import { csvCell, figuresAsCsv, figuresAsJson } from '@/lib/desk/figures-export';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
 /** A store holding `counts`, two inquiries and one answered mark, for buildDeskFigures to read. */
-function storeOf(counts: Record<string, number>): InsightsStore {
-  const fail = () => Promise.reject(new Error('not used'));
-  return {
-    addCounts: fail,
-    addInquiry: fail,
-    readCounts: async () => new Map(Object.entries(counts)),
-    readInquiries: async () => [
+const storeOf = (counts: Record<string, number>) =>
+  storedFigures(
+    counts,
+    [
       { reference: '261120-AAAAAA', at: '2026-11-20T09:00:00.000Z', channel: 'rest', client: 'x', engagement: 'e' },
       { reference: '261125-BBBBBB', at: '2026-11-25T10:00:00.000Z', channel: 'form', client: 'form', engagement: 'e' },
     ],
-    markAnswered: fail,
-    readAnswered: async () => new Map([['261120-AAAAAA', '2026-11-20T10:00:00.000Z']]),
-    claim: fail,
-    release: fail,
-    prune: fail,
-    close: async () => {},
-  };
-}
+    { '261120-AAAAAA': '2026-11-20T10:00:00.000Z' },
+  );
 
 const COUNTS = {
   '2026-11-24|request|browser|page-html': 4,

@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { InsightsStore } from '@/lib/counting/store';
+import { storedFigures } from './stored-figures';
 import { composeDigestMail } from '@/lib/insights/digest-mail';
 import { buildReport } from '@/lib/insights/report';
 import { reportAsText } from '@/lib/insights/report-text';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
-/** A store that holds only `counts` (keys as counts.ts writes them), for buildReport to read. */
-function storeOf(counts: Record<string, number>): InsightsStore {
-  const fail = () => Promise.reject(new Error('not used'));
-  return {
-    addCounts: fail,
-    addInquiry: fail,
-    readCounts: async () => new Map(Object.entries(counts)),
-    readInquiries: async () => [],
-    markAnswered: fail,
-    readAnswered: async () => new Map(),
-    claim: fail,
-    release: fail,
-    prune: fail,
-    close: async () => {},
-  };
-}
+const storeOf = (counts: Record<string, number>) => storedFigures(counts);
 
 const TRAFFIC = {
   '2026-11-24|request|browser|page-html': 4,
