@@ -2,6 +2,7 @@ import type { NextConfig } from 'next';
 import { distDirName } from './lib/config/dist-dir';
 import { contentDirectory } from './lib/content/directory';
 import { contentVersion } from './lib/content/version';
+import { DESK_PATH } from './lib/http/desk-path';
 import { NO_SCRIPT_POLICY } from './lib/security/csp';
 import {
   API_HEADERS,
@@ -47,7 +48,7 @@ const nextConfig: NextConfig = {
         { source: '/', has: [ACCEPT_EXACTLY_MARKDOWN], destination: '/md/index' },
         // The consultant's desk has no markdown: it answers its sign-in page to everyone.
         {
-          source: '/:path((?!api/|md/|_next/|desk/|desk$)[^.]+)',
+          source: `/:path((?!api/|md/|_next/|${DESK_PATH.slice(1)}/|${DESK_PATH.slice(1)}$)[^.]+)`,
           has: [ACCEPT_EXACTLY_MARKDOWN],
           destination: '/md/:path',
         },

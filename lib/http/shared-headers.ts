@@ -1,5 +1,6 @@
 import { API_VERSION } from '../version';
 import { CONTENT_USAGE } from './content-preferences';
+import { DESK_PATH } from './desk-path';
 
 /**
  * The headers every response carries (docs/agent-api.md, "Headers and CORS" and "Versioning"; docs/serving.md,
@@ -82,7 +83,8 @@ export const DESK_HEADERS: Readonly<Record<string, string>> = {
   'X-Robots-Tag': 'noindex, nofollow',
   'Referrer-Policy': 'strict-origin',
 };
-export const DESK_SOURCES = ['/desk', '/desk/:path*'];
+/** next.config's source patterns of the desk: its page and everything under it. */
+export const DESK_SOURCES = [DESK_PATH, `${DESK_PATH}/:path*`];
 
 /** next.config's source patterns of the API and of the pages (paths without a dot, outside the API and _next). */
 export const API_SOURCE = '/api/:path*';
