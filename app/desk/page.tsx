@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getInsightsStore } from '@/lib/counting/store';
 import { deskVisitor } from '@/lib/desk/current-session';
 import { DeskDashboard } from '@/lib/desk/desk-dashboard';
-import { buildDeskFigures } from '@/lib/desk/figures';
+import { MONTH_DAYS, WEEK_DAYS, buildDeskFigures } from '@/lib/desk/figures';
 import { DESK_NOTICES, deskNotice } from '@/lib/desk/notices';
 import { embeddedOutboxDir } from '@/lib/desk/sign-in-mail';
 import { SignInRequest } from '@/lib/desk/sign-in-request';
@@ -35,7 +35,7 @@ export default async function DeskPage({ searchParams }: { searchParams: SearchP
       {store ? (
         <DeskDashboard
           figures={await buildDeskFigures(store)}
-          days={params.days === '30' ? 30 : 7}
+          days={params.days === String(MONTH_DAYS) ? MONTH_DAYS : WEEK_DAYS}
           notice={notice && DESK_NOTICES[notice]}
         />
       ) : (

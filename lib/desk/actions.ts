@@ -8,14 +8,14 @@ import { DESK_PATH, DESK_SIGN_IN_PATH } from '@/lib/http/desk-path';
 import { ApiError } from '@/lib/http/errors';
 import { clientAddress, originFromHeaders } from '@/lib/http/forwarded';
 import { consumeQuota } from '@/lib/http/quota';
+import { firstDayOf } from '@/lib/insights/report';
 import { deskKeys, deskVisitor, servedOverHttps } from './current-session';
 import { mayMailSignInLink } from './link-requests';
+import { MONTH_DAYS } from './figures';
 import type { DeskNotice } from './notices';
 import { SESSION_COOKIE, endSession, startSession } from './session';
 import { mailSignInLink } from './sign-in-mail';
 import { issueSignInToken, redeemSignInToken } from './sign-in-token';
-
-const DAY_MS = 86_400_000;
 
 // The desk's forms are Server Actions: Next refuses another site's Origin (as lib/security/server-actions.ts
 // does before it), and the session cookie is SameSite=Lax, so a cross-site post carries no session either.
@@ -93,17 +93,16 @@ export async function signOut(): Promise<void> {
   backToDesk('signed-out');
 }
 
-/** Marks one inquiry of the last 30 days answered (the reply itself is in her mail). */
+/** Marks one inquiry the desk lists (those of the last MONTH_DAYS) answered (the reply itself is in her mail). */
 export async function markAnswered(form: FormData): Promise<void> {
   if (!(await withinQuota())) backToDesk('busy');
   if (!(await deskVisitor()).session) redirect(DESK_PATH);
   const reference = form.get('reference');
   const store = getInsightsStore();
-  const fromDay = new Date(Date.now() - 30 * DAY_MS).toISOString().slice(0, 10);
   const known =
     typeof reference === 'string' &&
     store &&
-    (await store.readInquiries(fromDay)).some((inquiry) => inquiry.reference === reference);
+    (await store.readInquiries(firstDayOf(MONTH_DAYS))).some((inquiry) => inquiry.reference === reference);
   if (!known || !store) backToDesk('not-found', '#inquiries');
   await store.markAnswered(reference, new Date().toISOString());
   backToDesk('answered', '#inquiries');

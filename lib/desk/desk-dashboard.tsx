@@ -5,7 +5,7 @@ import { signOut } from './actions';
 import { AgentFamiliesChart } from './charts/agent-families-chart';
 import { RequestsPerDayChart } from './charts/requests-per-day-chart';
 import { ToolCallsChart } from './charts/tool-calls-chart';
-import type { DeskFigures } from './figures';
+import { type DeskFigures, MONTH_DAYS, WEEK_DAYS } from './figures';
 import { DataTable } from './data-table';
 import { InquiriesTable } from './inquiries-table';
 import styles from './desk.module.css';
@@ -16,13 +16,13 @@ const SHOWN_ABOVE = new Set(['Inquiries', 'Top agent families', 'Tool calls by c
 function PeriodLinks({ days }: { days: number }) {
   return (
     <nav aria-label="Period" className={styles.periods}>
-      {[7, 30].map((period) =>
+      {[WEEK_DAYS, MONTH_DAYS].map((period) =>
         period === days ? (
           <strong key={period} aria-current="page">
             Last {period} days
           </strong>
         ) : (
-          <a key={period} href={period === 7 ? DESK_PATH : `${DESK_PATH}?days=${period}`}>
+          <a key={period} href={period === WEEK_DAYS ? DESK_PATH : `${DESK_PATH}?days=${period}`}>
             Last {period} days
           </a>
         ),
@@ -49,8 +49,8 @@ function ReportTables({ report }: { report: InsightsReport }) {
 }
 
 /** The signed-in desk: the inquiries first (the promise to reply), then who reads and calls the site. */
-export function DeskDashboard({ figures, days, notice }: { figures: DeskFigures; days: 7 | 30; notice?: string }) {
-  const report = days === 30 ? figures.month : figures.week;
+export function DeskDashboard({ figures, days, notice }: { figures: DeskFigures; days: number; notice?: string }) {
+  const report = days === MONTH_DAYS ? figures.month : figures.week;
   return (
     <div className={`container section ${styles.desk}`}>
       <div className={styles.toolbar}>

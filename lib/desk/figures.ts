@@ -4,6 +4,10 @@ import { REPLY_PROMISE_HOURS, replyStatusOf } from '@/lib/insights/report-replie
 
 export { REPLY_PROMISE_HOURS };
 
+/** The desk's two periods, those of `npm run insights`; the inquiries listed are the longer one's. */
+export const WEEK_DAYS = 7;
+export const MONTH_DAYS = 30;
+
 /** An inquiry of the last 30 days as the desk lists it: how old it is, and whether it has been answered in time. */
 export type DeskInquiry = Inquiry & { ageHours: number; answeredAt?: string; overdue: boolean };
 
@@ -19,8 +23,8 @@ export interface DeskFigures {
 /** Reads the desk's figures from `store`: the last 7 and 30 days, and where each inquiry of the 30 stands. */
 export async function buildDeskFigures(store: InsightsStore, now = Date.now()): Promise<DeskFigures> {
   const [week, month, answered] = await Promise.all([
-    buildReport(store, 7, now),
-    buildReport(store, 30, now),
+    buildReport(store, WEEK_DAYS, now),
+    buildReport(store, MONTH_DAYS, now),
     store.readAnswered(),
   ]);
   const inquiries = month.inquiries

@@ -1,6 +1,6 @@
 import { markAnswered } from './actions';
 import type { DeskInquiry } from './figures';
-import { REPLY_PROMISE_HOURS } from './figures';
+import { MONTH_DAYS, REPLY_PROMISE_HOURS } from './figures';
 import styles from './desk.module.css';
 
 function age(hours: number): string {
@@ -10,7 +10,7 @@ function age(hours: number): string {
 }
 
 /**
- * The inquiries of the last 30 days by reference, newest first: those unanswered after the promised
+ * The inquiries of the last MONTH_DAYS by reference, newest first: those unanswered after the promised
  * REPLY_PROMISE_HOURS stand out. Names, addresses and messages are in her mail, found by the reference.
  */
 export function InquiriesTable({ inquiries }: { inquiries: DeskInquiry[] }) {
@@ -20,8 +20,8 @@ export function InquiriesTable({ inquiries }: { inquiries: DeskInquiry[] }) {
       <h2 id="inquiries">Inquiries</h2>
       <p className={overdue > 0 ? styles.overdueSummary : undefined}>
         {inquiries.length === 0
-          ? 'No inquiries in the last 30 days.'
-          : `${inquiries.length} in the last 30 days; ${overdue} not answered after ${REPLY_PROMISE_HOURS} hours.`}
+          ? `No inquiries in the last ${MONTH_DAYS} days.`
+          : `${inquiries.length} in the last ${MONTH_DAYS} days; ${overdue} not answered after ${REPLY_PROMISE_HOURS} hours.`}
       </p>
       {inquiries.length > 0 && (
         <div className="table-scroll">

@@ -1,3 +1,4 @@
+import { MONTH_DAYS } from './figures';
 import { LINK_REQUESTS_PER_HOUR } from './link-requests';
 import { SIGN_IN_TOKEN_TTL_SECONDS } from './sign-in-token';
 
@@ -15,7 +16,7 @@ export const DESK_NOTICES = {
     'Ask for a new one below.',
   'signed-out': 'You are signed out, here and on the server.',
   answered: 'Marked as answered.',
-  'not-found': 'No inquiry of the last 30 days has that reference; nothing was marked.',
+  'not-found': `No inquiry of the last ${MONTH_DAYS} days has that reference; nothing was marked.`,
   unavailable:
     'Sign-in is unavailable on this server just now: the store that keeps links and sessions cannot be used (the ' +
     "server's log says why). Nothing was done.",

@@ -39,10 +39,13 @@ function add<K>(map: Map<K, number>, key: K, n: number): void {
 const ranked = <T extends Record<string, unknown>>(rows: T[], by: (row: T) => number) =>
   rows.sort((a, b) => by(b) - by(a));
 
+/** The first UTC day (YYYY-MM-DD) of the last `days` days, today included. */
+export const firstDayOf = (days: number, now = Date.now()): string => dayOf(now - (days - 1) * DAY_MS);
+
 /** Reads the counts and inquiries of the last `days` days from `store` and sums them up. */
 export async function buildReport(store: InsightsStore, days: number, now = Date.now()): Promise<InsightsReport> {
   const to = dayOf(now);
-  const from = dayOf(now - (days - 1) * DAY_MS);
+  const from = firstDayOf(days, now);
   const [counts, inquiries] = await Promise.all([store.readCounts(from, to), store.readInquiries(from)]);
   const perDay = new Map<string, Record<ClientKind, number>>();
   for (let i = days - 1; i >= 0; i--) perDay.set(dayOf(now - i * DAY_MS), noRequests());
