@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: sets up and runs every test on a fresh machine (Node 20 and npm are all it needs; as root it
-# installs Debian's Chromium when missing). Steps: dependencies, content check, types, production build,
-# vitest (unit + integration against `next start`), Playwright (Debian's Chromium against `next start`).
+# installs Debian's Chromium when missing). Steps: dependencies, content check, types and lint side by side,
+# production build, vitest (unit, then integration on both serving paths), Playwright (Debian's Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
@@ -33,10 +33,22 @@ if [ "$audit_status" -ne 0 ]; then echo "WARNING: the audit could not run here (
 
 step "content check"
 npm run --silent check
-step "types"
-npm run --silent typecheck
-step "lint and format (ESLint with Next's rules, Prettier)"
-npm run --silent lint
+
+# tsc and ESLint each use one core: side by side they take the time of the longer one.
+step "types and lint, side by side (tsc; ESLint with Next's rules, Prettier)"
+checks_log=$(mktemp -d)
+npm run --silent typecheck >"$checks_log/types" 2>&1 &
+types_pid=$!
+lint_status=0
+npm run --silent lint >"$checks_log/lint" 2>&1 || lint_status=$?
+types_status=0
+wait "$types_pid" || types_status=$?
+printf -- '-- types (exit %s)\n' "$types_status"
+cat "$checks_log/types"
+printf -- '-- lint and format (exit %s)\n' "$lint_status"
+cat "$checks_log/lint"
+rm -rf "$checks_log"
+if [ "$types_status" -ne 0 ] || [ "$lint_status" -ne 0 ]; then exit 1; fi
 step "production build"
 npm run --silent build
 
