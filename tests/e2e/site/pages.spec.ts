@@ -104,7 +104,10 @@ test.describe('every page in the sitemap renders cleanly, passes basic accessibi
 
       // A full-page screenshot of each page for review, attached to the report.
       const name = `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '--')}-${testInfo.project.name}`;
-      await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+      await testInfo.attach(name, {
+        body: await page.screenshot({ fullPage: true, scale: 'css' }),
+        contentType: 'image/png',
+      });
     });
   }
 });
