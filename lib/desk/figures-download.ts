@@ -1,4 +1,5 @@
 import { getInsightsStore } from '@/lib/counting/store';
+import { DESK_PATH } from '@/lib/http/desk-path';
 import { DESK_HEADERS } from '@/lib/http/shared-headers';
 import { currentDeskSession } from './current-session';
 import { type DeskFigures, buildDeskFigures } from './figures';
@@ -18,7 +19,7 @@ export async function figuresDownload(
       status,
       headers: { ...DOWNLOAD_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
     });
-  if (!(await currentDeskSession())) return text(401, 'Sign in at /desk to download these figures.');
+  if (!(await currentDeskSession())) return text(401, `Sign in at ${DESK_PATH} to download these figures.`);
   const store = getInsightsStore();
   if (!store) return text(503, 'Nothing is counted on this server (INSIGHTS=false, or its store could not open).');
   const figures = await buildDeskFigures(store);
