@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { FLUSH_INTERVAL_MS } from '../../../lib/counting/counts';
 import { type RunningApp, startApp } from '../../integration/support/app';
 import { expiredSignInToken, mailedSignInLink } from '../../integration/support/desk';
-import { freshDataDir } from '../../integration/support/insights';
+import { COUNTS_STORED_WITHIN_MS, freshDataDir } from '../../integration/support/insights';
 import { type TestSmtpServer, startSmtpServer } from '../../integration/support/smtp';
 
 /**
@@ -65,7 +64,7 @@ test('sign in by the mailed link, see a fresh inquiry and a chart, mark it answe
   await expect(async () => {
     await page.reload();
     await expect(chart).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 4 * FLUSH_INTERVAL_MS });
+  }).toPass({ timeout: COUNTS_STORED_WITHIN_MS });
   await expect(chart.getByRole('table')).toBeVisible();
   // Readable on a phone: nothing wider than the screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { FLUSH_INTERVAL_MS } from '../../../lib/counting/counts';
 import { appForThisFile, appWithMailForThisFile } from '../support/app-for-file';
 import { rawRequest } from '../support/raw-http';
 import {
@@ -13,7 +12,7 @@ import {
   sessionCookieOf,
   signInToDesk,
 } from '../support/desk';
-import { countOf, countReaches, embeddedStore, freshDataDir } from '../support/insights';
+import { countOf, countReaches, embeddedStore, freshDataDir, readUntil } from '../support/insights';
 import { startSmtpServer } from '../support/smtp';
 
 const dataDir = freshDataDir();
@@ -46,17 +45,12 @@ const page = async (pathname: string, cookie?: string) => {
 /** A chart: its figure holds an SVG image with a title. */
 const CHART = /<figure[\s\S]*?<svg[^>]*role="img"[\s\S]*?<title[\s\S]*?<\/figure>/;
 
-/**
- * The desk once it shows a chart. Counts reach the store in a batch every FLUSH_INTERVAL_MS (docs/insights.md), so
- * the requests of a moment before are drawn after the next batch; an inquiry is listed at once.
- */
-async function deskWithChart(cookie: string) {
-  for (const until = Date.now() + 4 * FLUSH_INTERVAL_MS; ;) {
-    const desk = await page('/desk', cookie);
-    if (CHART.test(desk.html) || Date.now() > until) return desk;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** The desk once it shows a chart: an inquiry is listed at once, the requests of a moment before after a batch. */
+const deskWithChart = (cookie: string) =>
+  readUntil(
+    () => page('/desk', cookie),
+    (desk) => CHART.test(desk.html),
+  );
 
 describe('the desk without a session', () => {
   it('shows the sign-in button and nothing of the data, private and unindexed', async () => {

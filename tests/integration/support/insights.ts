@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
+import { FLUSH_INTERVAL_MS } from '../../../lib/counting/counts';
 import { LmdbInsightsStore } from '../../../lib/insights/lmdb-store';
 import type { InsightsStore } from '../../../lib/counting/store';
 import { ROOT } from './app';
@@ -22,17 +23,24 @@ export async function countOf(store: InsightsStore, prefix: string): Promise<num
   return total;
 }
 
-/**
- * Waits until `read` reaches `expected` (counts are written every few seconds), at most 20 s; the last value.
- * A value past `expected` is returned at once, so a test that counts too much fails rather than waits.
- */
-export async function countReaches(read: () => Promise<number>, expected: number): Promise<number> {
+/** How long a test waits for what the server counted to reach the store: a few of its batches (docs/insights.md). */
+export const COUNTS_STORED_WITHIN_MS = 4 * FLUSH_INTERVAL_MS;
+
+/** Reads again every 250 ms until `done` holds of what `read` gives, at most COUNTS_STORED_WITHIN_MS; the last read. */
+export async function readUntil<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   let value = await read();
-  for (const until = Date.now() + 20_000; value < expected && Date.now() < until; value = await read()) {
+  for (const until = Date.now() + COUNTS_STORED_WITHIN_MS; !done(value) && Date.now() < until; value = await read()) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return value;
 }
+
+/**
+ * Waits until `read` reaches `expected` (counts are written in batches); the last value. A value past `expected`
+ * is returned at once, so a test that counts too much fails rather than waits.
+ */
+export const countReaches = (read: () => Promise<number>, expected: number): Promise<number> =>
+  readUntil(read, (value) => value >= expected);
 
 /**
  * `npm run <command>` as the consultant types it (`npm run insights -- --json`: no -s), with `env` on top of a clean
