@@ -56,7 +56,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
-          maxWorkers: 2,
+          maxWorkers: '100%',
           sequence: { groupOrder: 0 },
         },
       },
