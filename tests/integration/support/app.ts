@@ -7,17 +7,35 @@ import { distDirName } from '../../../lib/config/dist-dir';
 /** The project root: where the server runs. */
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-/** A free TCP port on loopback. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The lowest port the kernel hands out for listen(0) and outgoing connections (Linux's default where unreadable). */
+function ephemeralPortsStart(): number {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** Whether `port` can be listened on at loopback now. */
+const canListen = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+
+/**
+ * A free TCP port on loopback, picked below the kernel's ephemeral ports: one of those could be taken, between
+ * this check and the server's listen, by any other test's listen(0) (an embedded inbox) or outgoing connection.
+ */
+export async function freePort(): Promise<number> {
+  const high = ephemeralPortsStart() - 1;
+  const low = Math.max(1024, high - 12_000);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free loopback port found between ${low} and ${high}`);
 }
 
 export interface RunningApp {
@@ -75,9 +93,13 @@ export function spawnServer(
   });
 }
 
+/** What the server prints once it listens: the project's server `Ready on <url>`, `next start` `✓ Ready in <time>`. */
+const LISTENING = /\bReady (on|in) /;
+
 /**
- * Starts the built app (`server`: the project's, or bare `next start`) on a free loopback port with the environment given (on top of a
- * clean one, so the developer's own SMTP settings never leak into a test), and waits until it answers.
+ * Starts the built app (`server`: the project's, or bare `next start`) on a free loopback port with the environment
+ * given (on top of a clean one, so the developer's own SMTP settings never leak into a test), and waits until it
+ * says it listens and answers. Should another test's server take the port first, it starts again on another.
  */
 export async function startApp(
   env: Record<string, string> = {},
@@ -87,6 +109,18 @@ export async function startApp(
   if (!fs.existsSync(path.join(ROOT, dist, 'BUILD_ID'))) {
     throw new Error(`No production build in ${dist}: run \`npm run build\` before the integration tests.`);
   }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(env, server);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnFreePort(env: Record<string, string>, server: AppServer): Promise<RunningApp> {
   const port = await freePort();
   const child = spawnServer(port, env, server);
   let log = '';
@@ -95,13 +129,19 @@ export async function startApp(
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
-    try {
-      // A page, not an API call, so that waiting counts against no quota.
-      const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
-      if (response.status < 500) break;
-    } catch {
-      // not listening yet
+    if (child.exitCode !== null) {
+      const message = `the server exited with ${child.exitCode}:\n${log}`;
+      throw log.includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message);
+    }
+    // Its own line first: until then, an answer on the port could come from another server.
+    if (LISTENING.test(log)) {
+      try {
+        // A page, not an API call, so that waiting counts against no quota.
+        const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
+        if (response.status < 500) break;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() - started > 30_000) {
       child.kill('SIGKILL');
