@@ -1,19 +1,15 @@
 import matter from 'gray-matter';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_VARY } from '../../../lib/http/shared-headers';
 import { USER_AGENTS } from '../../fixtures/user-agents';
-import { type RunningApp, startApp } from '../support/app';
+import { sharedApp } from '../support/shared-app';
 
 /**
  * A page as each kind of client gets it, by User-Agent alone (a browser's Accept, or curl's `*\/*`): AI assistants
  * and AI crawlers get the markdown, search crawlers, browsers and generic clients the HTML page. Every answer names
  * all the request headers that choose between the two in Vary, so a cache never hands one to another.
  */
-let app: RunningApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.stop());
+const app = sharedApp();
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const varyOf = (response: Response) =>

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type RunningApp, ROOT, startApp } from '../support/app';
+import { ROOT } from '../support/app';
+import { sharedApp } from '../support/shared-app';
 
 /**
  * The Agent Skills index, its SKILL.md and the AI Catalog as served (each against its schema, the digest against
@@ -20,11 +21,7 @@ const IndexSchema = z.object({
   skills: z.array(z.object({ name: z.string(), url: z.string(), digest: z.string(), description: z.string() })),
 });
 
-let app: RunningApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.stop());
+const app = sharedApp();
 
 describe('/.well-known/agent-skills', () => {
   it('serves an index valid against the v0.2.0 rules, whose digest is that of the SKILL.md served', async () => {

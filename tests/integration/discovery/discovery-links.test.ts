@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { sharedApp } from '../support/shared-app';
 
 /**
  * The Link headers (RFC 8288) of the homepage and the agent manifest point to every discovery document: the
  * markdown alternate, llms.txt, the RFC 9727 API catalog, the OpenAPI description, the MCP server card. Each
  * target answers a GET with 200.
  */
-let app: RunningApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(() => app?.stop());
+const app = sharedApp();
 
 interface Link {
   target: string;

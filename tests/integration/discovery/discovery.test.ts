@@ -1,16 +1,16 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import matter from 'gray-matter';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../lib/content';
 import { API_VERSION } from '../../../lib/version';
-import { type RunningApp, startApp } from '../support/app';
+import { sharedApp } from '../support/shared-app';
 
 /**
  * Every page for agents and crawlers. Their URLs are on the origin the server runs at (site-origin.test.ts holds
  * that); links are followed by their path on the test server, so these checks hold under any origin.
  */
 const content = loadContent();
-let app: RunningApp;
+const app = sharedApp();
 let pagePaths: string[];
 
 const local = (url: string) => {
@@ -24,12 +24,8 @@ const tokenEstimate = (body: string) => String(Math.ceil([...body].length / 4));
 const linksOf = (markdown: string) => [...markdown.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => m[2] ?? '');
 
 beforeAll(async () => {
-  app = await startApp();
   const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
   pagePaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
-});
-afterAll(async () => {
-  await app?.stop();
 });
 
 describe('every page in the sitemap as markdown', () => {

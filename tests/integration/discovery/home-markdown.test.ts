@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../lib/content';
-import { type RunningApp, startApp } from '../support/app';
+import { sharedApp } from '../support/shared-app';
 
 const content = loadContent();
-let app: RunningApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = sharedApp();
 
 describe('the homepage honours Accept: text/markdown (docs/agent-api.md, "Endpoints", 10)', () => {
   it.each([

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentVersion } from '@/lib/content/version';
 import { ROOT } from '../support/app';
-import { appForThisFile } from '../support/app-for-file';
+import { sharedApp } from '../support/shared-app';
 
 /**
  * The security headers of the HTML pages, checked on what the built app really serves. Each
  * page's Content-Security-Policy must list exactly the sha256 of the inline scripts in the very HTML it came
  * with: no more (a stale hash would allow an old script), no fewer (a missing one breaks the page).
  */
-const served = appForThisFile();
+const app = sharedApp();
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -22,7 +22,7 @@ function directives(policy: string): Map<string, string[]> {
   );
 }
 
-/** The hash sources of the executable inline scripts of a document, computed here independently of the served.app. */
+/** The hash sources of the executable inline scripts of a document, computed here independently of the app. */
 function inlineScriptSources(html: string): string[] {
   const sources = new Set<string>();
   for (const [, attributes = '', text = ''] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
@@ -33,7 +33,7 @@ function inlineScriptSources(html: string): string[] {
 }
 
 async function pagePaths(): Promise<string[]> {
-  const xml = await (await fetch(`${served.app.url}/sitemap.xml`)).text();
+  const xml = await (await fetch(`${app.url}/sitemap.xml`)).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
   expect(paths.length).toBeGreaterThan(10);
   return paths;
@@ -43,7 +43,7 @@ describe('HTML pages', () => {
   it('every page and the 404 page carry one CSP whose script hashes are exactly those of their inline scripts', async () => {
     const paths = [...(await pagePaths()), '/no-such-page', '/case-studies/no-such-study'];
     for (const path of paths) {
-      const response = await fetch(`${served.app.url}${path}`);
+      const response = await fetch(`${app.url}${path}`);
       expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
       const html = await response.text();
       const policy = response.headers.get('content-security-policy') ?? '';
@@ -67,7 +67,7 @@ describe('HTML pages', () => {
   });
 
   it('the page answering a form posted without JavaScript is rendered per request, and runs no script at all', async () => {
-    const form = await (await fetch(`${served.app.url}/contact`)).text();
+    const form = await (await fetch(`${app.url}/contact`)).text();
     const fields = new FormData();
     for (const [, name = '', value = ''] of form.matchAll(
       /<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g,
@@ -77,7 +77,7 @@ describe('HTML pages', () => {
     expect([...fields.keys()].some((name) => name.startsWith('$ACTION'))).toBe(true);
     fields.append('client_name', '   ');
     fields.append('client_email', 'lee@example.com');
-    const response = await fetch(`${served.app.url}/contact`, { method: 'POST', body: fields });
+    const response = await fetch(`${app.url}/contact`, { method: 'POST', body: fields });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('Please correct the highlighted fields');
@@ -92,7 +92,7 @@ describe('API and text responses', () => {
   it.each(['/api/agent', '/api/agent/resources/bio', '/api/nothing-here', '/api/mcp'])(
     '%s: a policy that allows nothing to run',
     async (path) => {
-      const response = await fetch(`${served.app.url}${path}`);
+      const response = await fetch(`${app.url}${path}`);
       expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     },
@@ -113,7 +113,7 @@ describe('Content-Version', () => {
     ['GET', '/api/nothing-here'],
     ['POST', '/api/agent/tools/evaluate-client-needs'],
   ])('%s %s names the content the build was made from', async (method, path) => {
-    const response = await fetch(`${served.app.url}${path}`, {
+    const response = await fetch(`${app.url}${path}`, {
       method,
       ...(method === 'POST'
         ? {
@@ -133,7 +133,7 @@ describe('Content-Version', () => {
 
 describe('the health probe', () => {
   it('GET /api/health answers 200 while the instance serves, never stored, with the API policy', async () => {
-    const response = await fetch(`${served.app.url}/api/health`);
+    const response = await fetch(`${app.url}/api/health`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
     expect(response.headers.get('cache-control')).toBe('no-store');
