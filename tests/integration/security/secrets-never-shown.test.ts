@@ -186,6 +186,8 @@ describe('the embedded inbox password', () => {
         );
       });
     }
+    // Fresh modules: a worker runs several files, and the configuration must be read now, as stubbed above.
+    vi.resetModules();
     const { embeddedInbox } = await import('@/lib/mail/embedded-inbox');
     const { scheduleConsultationTool } = await import('@/lib/agent/tools');
     const inbox = await embeddedInbox(outbox);
