@@ -20,7 +20,10 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace of every test, to keep the failing ones', slows every test: a failure keeps its screenshot,
+    // and `npx playwright test --trace on` records traces when one is wanted.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_FLAGS],
