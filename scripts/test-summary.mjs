@@ -1,6 +1,6 @@
-// Prints the end of the whole run from the vitest and Playwright JSON reports: the slowest test files, so a
-// suite that grows slow says where, the tests that failed by name (a CI log often keeps only its tail), and one
-// closing line, "tests: N passed, N failed".
+// Prints the end of the whole run from the JSON reports named (vitest's and Playwright's, told apart by their
+// shape): the slowest test files, so a suite that grows slow says where, the tests that failed by name (a CI log
+// often keeps only its tail), and one closing line, "tests: N passed, N failed". A report missing counts as a failure.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -16,11 +16,9 @@ const addTime = (file, ms) => seconds.set(file, (seconds.get(file) ?? 0) + ms / 
 /** The failed tests, as `file › test name`. */
 const failures = [];
 
-const [vitestFile, playwrightFile] = process.argv.slice(2);
-const read = (file) => (file && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 
-const vitest = read(vitestFile);
-if (vitest) {
+function addVitest(vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
@@ -33,7 +31,7 @@ if (vitest) {
     if (result.status === 'failed' && !(result.assertionResults ?? []).some((test) => test.status === 'failed'))
       failures.push(`${file} › ${String(result.message ?? 'failed outside its tests').split('\n')[0]}`);
   }
-} else failed += 1;
+}
 
 /** Every test's results in a Playwright suite and the suites inside it, with the spec and test they belong to. */
 function* playwrightResults(suite) {
@@ -43,8 +41,7 @@ function* playwrightResults(suite) {
   for (const child of suite.suites ?? []) yield* playwrightResults(child);
 }
 
-const playwright = read(playwrightFile);
-if (playwright) {
+function addPlaywright(playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
@@ -57,7 +54,17 @@ if (playwright) {
       if (test.status === 'unexpected' && result === test.results.at(-1))
         failures.push(`${relative} › [${test.projectName}] ${spec.title}`);
     }
-} else failed += 1;
+}
+
+for (const file of process.argv.slice(2)) {
+  const report = read(file);
+  if (report?.testResults) addVitest(report);
+  else if (report?.suites) addPlaywright(report);
+  else {
+    failed += 1;
+    failures.push(`${file} › no report: its run did not finish`);
+  }
+}
 
 const slowest = [...seconds].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_SHOWN);
 if (slowest.length > 0) {
