@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: sets up and runs every test on a fresh machine (Node 20 and npm are all it needs; as root it
 # installs Debian's Chromium when missing). Steps: dependencies, content check, types and lint side by side,
-# production build with the unit tests beside it, integration tests on both serving paths (vitest), Playwright.
+# production build, vitest (unit, then integration on both serving paths), Playwright (Debian's Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
@@ -49,33 +49,19 @@ printf -- '-- lint and format (exit %s)\n' "$lint_status"
 cat "$checks_log/lint"
 rm -rf "$checks_log"
 if [ "$types_status" -ne 0 ] || [ "$lint_status" -ne 0 ]; then exit 1; fi
-# tsc has checked every file the build compiles (next.config.ts), so the build does not check them again. The
-# unit tests need no build: they run beside it, and their output is printed after the build's.
-step "production build, with the unit tests beside it (vitest)"
+# tsc has checked every file the build compiles (next.config.ts), so the build does not check them again.
+step "production build"
+TYPES_CHECKED_BY_TSC=1 npm run --silent build
+
 mkdir -p test-reports
 rm -f test-reports/*.json
-unit_log=$(mktemp)
-npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-reports/vitest-unit.json \
-  >"$unit_log" 2>&1 &
-unit_pid=$!
-build_status=0
-TYPES_CHECKED_BY_TSC=1 npm run --silent build || build_status=$?
-unit_status=0
-wait "$unit_pid" || unit_status=$?
-printf -- '-- unit tests (exit %s)\n' "$unit_status"
-cat "$unit_log"
-rm -f "$unit_log"
-if [ "$build_status" -ne 0 ]; then exit 1; fi
-
-step "integration tests on both serving paths (vitest)"
-integration_status=0
-npx vitest run --project integration --project 'integration (next start)' --reporter=default --reporter=json \
-  --outputFile.json=test-reports/vitest-integration.json || integration_status=$?
+step "unit and integration tests (vitest)"
+vitest_status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/vitest.json || vitest_status=$?
 step "browser tests (Playwright, Debian's Chromium)"
 playwright_status=0
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-reports/playwright.json npx playwright test --reporter=list,json || playwright_status=$?
 
 step "summary"
-node scripts/test-summary.mjs test-reports/vitest-unit.json test-reports/vitest-integration.json \
-  test-reports/playwright.json
-exit $(( unit_status || integration_status || playwright_status ))
+node scripts/test-summary.mjs test-reports/vitest.json test-reports/playwright.json
+exit $(( vitest_status || playwright_status ))
