@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type AppServer, ROOT, freePort, spawnServer } from '../support/app';
+import { type AppServer, ROOT, freePort, spawnServer, untilServing } from '../support/app';
 import { type FaultySmtpServer, startFaultySmtpServer } from '../support/faulty-smtp';
 import { countOf, embeddedStore, freshDataDir, insightsJson } from '../support/insights';
 import { type TestRedis, postSchedule, startRedisServer } from '../support/redis';
@@ -50,15 +50,7 @@ async function start(server: AppServer, env: Record<string, string>, node = proc
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const url = `http://127.0.0.1:${port}`;
-  for (const until = Date.now() + 30_000; ;) {
-    const ok = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then(
-      (response) => response.status < 500,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > until || child.exitCode !== null) throw new Error(`the server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilServing(child, url, () => log);
   return { url, child, exited, output: () => log };
 }
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, freePort } from '../support/app';
+import { ROOT, freePort, untilServing } from '../support/app';
 
 /**
  * The Dockerfile's image, made outside Docker (no image can be built here): its runner stage's COPY lines read
@@ -79,15 +79,7 @@ beforeAll(async () => {
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   url = `http://127.0.0.1:${port}`;
-  for (const until = Date.now() + 60_000; ;) {
-    const up = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > until || child.exitCode !== null) throw new Error(`the image's CMD did not serve:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await untilServing(child, url, () => log, 60_000);
 }, 330_000);
 
 afterAll(async () => {

@@ -120,6 +120,38 @@ export async function startApp(
 
 class PortTakenError extends Error {}
 
+/**
+ * Waits until the server `child` says it listens and then answers a page at `url`, at most `withinMs`; throws with
+ * its output if it exits first (PortTakenError when its port was taken) or stays silent, and kills it then.
+ */
+export async function untilServing(
+  child: ChildProcess,
+  url: string,
+  output: () => string,
+  withinMs = 30_000,
+): Promise<void> {
+  for (const until = Date.now() + withinMs; ;) {
+    if (child.exitCode !== null) {
+      const message = `the server exited with ${child.exitCode}:\n${output()}`;
+      throw output().includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message);
+    }
+    // Its own line first: until then, an answer on the port could come from another server.
+    if (LISTENING.test(output())) {
+      // A page, not an API call, so that waiting counts against no quota.
+      const answered = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.status < 500,
+        () => false,
+      );
+      if (answered) return;
+    }
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer within ${withinMs / 1000} s:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function startOnFreePort(env: Record<string, string>, server: AppServer): Promise<RunningApp> {
   const port = await freePort();
   const child = spawnServer(port, env, server);
@@ -127,28 +159,7 @@ async function startOnFreePort(env: Record<string, string>, server: AppServer): 
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) {
-      const message = `the server exited with ${child.exitCode}:\n${log}`;
-      throw log.includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message);
-    }
-    // Its own line first: until then, an answer on the port could come from another server.
-    if (LISTENING.test(log)) {
-      try {
-        // A page, not an API call, so that waiting counts against no quota.
-        const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
-        if (response.status < 500) break;
-      } catch {
-        // not answering yet
-      }
-    }
-    if (Date.now() - started > 30_000) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer within 30 s:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilServing(child, url, () => log);
   const shows = (expected: string | RegExp) =>
     typeof expected === 'string' ? log.includes(expected) : expected.test(log);
   return {
