@@ -33,8 +33,8 @@ const nextConfig: NextConfig = {
   // The embedded insights store loads its native binary at run time (lib/insights/lmdb-store.ts).
   serverExternalPackages: ['lmdb'],
   reactStrictMode: true,
-  // `npm test` runs tsc over the whole tree (app, lib, scripts and tests: more than `next build` checks) beside its
-  // builds and fails on any error, so those builds skip a second check of the same files (TYPES_CHECKED_BY_TSC=1).
+  // `npm test` runs tsc over the whole tree (app, lib, scripts and tests: more than `next build` checks) before its
+  // builds and stops on any error, so those builds skip a second check of the same files (TYPES_CHECKED_BY_TSC=1).
   typescript: { ignoreBuildErrors: process.env.TYPES_CHECKED_BY_TSC === '1' },
   // Next's own trailing-slash redirect is answered before the header rules below, so without CORS or REST-Version;
   // proxy.ts redirects pages instead, and /api serves the path without the slash (lib/http/trailing-slash.ts).
