@@ -2,15 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { z } from 'zod';
 
 /**
  * Which content a build serves: the newest `updated` date of the content files and a short hash of their bytes,
  * such as `2026-11-14.3f9a1c2b`. next.config.ts bakes it into the build's Content-Version header, and the server
- * says it at start (docs/serving.md, "Which content is served"). Imported by next.config.ts: relative imports only.
+ * says it at start (docs/serving.md, "Which content is served"). Imported by next.config.ts, which every server
+ * loads at start: relative imports only, and no schema library, which would be loaded at every start for one field.
  */
-
-const UpdatedSchema = z.object({ updated: z.union([z.string(), z.date()]).optional() });
 
 /** Every content file under `dir`, relative and sorted; the READMEs are guides, not content. */
 function contentFiles(dir: string): string[] {
@@ -29,9 +27,9 @@ function updatedOf(file: string, text: string): string | undefined {
   } catch {
     return undefined;
   }
-  const parsed = UpdatedSchema.safeParse(data);
-  const updated = parsed.success ? parsed.data.updated : undefined;
-  return updated instanceof Date ? updated.toISOString().slice(0, 10) : updated;
+  const updated = typeof data === 'object' && data !== null ? (data as { updated?: unknown }).updated : undefined;
+  if (updated instanceof Date) return updated.toISOString().slice(0, 10);
+  return typeof updated === 'string' ? updated : undefined;
 }
 
 /** The content version of the folder `dir`: newest `updated`, a dot, then 8 hex digits of SHA-256. */
