@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type RunningApp, ROOT, startApp } from '../support/app';
+import { sharedApp } from '../support/shared-app';
 
 /**
  * The server card (SEP-2127) against the draft's own JSON Schema, copied as data from
@@ -103,13 +104,8 @@ describe('/.well-known/mcp-registry-auth', () => {
   });
 
   it('is 404 with the envelope when no key is configured', async () => {
-    const bare = await startApp();
-    try {
-      const response = await fetch(`${bare.url}/.well-known/mcp-registry-auth`);
-      expect(response.status).toBe(404);
-      expect((await response.json()).error.code).toBe('NOT_FOUND');
-    } finally {
-      await bare.stop();
-    }
+    const response = await fetch(`${sharedApp().url}/.well-known/mcp-registry-auth`);
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.code).toBe('NOT_FOUND');
   });
 });

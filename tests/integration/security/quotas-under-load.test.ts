@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type AppServer, type RunningApp, startApp } from '../support/app';
 import { envelopeOf, mcpInitialize, mcpPost, rpc } from '../support/redis';
+import { sharedApp } from '../support/shared-app';
 import { startSmtpServer } from '../support/smtp';
 
 /**
@@ -82,18 +83,14 @@ describe('the client address cannot be forged', () => {
   });
 
   it('without TRUST_PROXY, a client-sent X-Forwarded-Host is not believed either', async () => {
-    const app = await startApp({});
-    try {
-      const manifest = await (
-        await fetch(`${app.url}/mcp.json`, {
-          headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
-        })
-      ).text();
-      expect(manifest).not.toContain('evil.example');
-      expect(manifest).toContain(app.url);
-    } finally {
-      await app.stop();
-    }
+    const app = sharedApp();
+    const manifest = await (
+      await fetch(`${app.url}/mcp.json`, {
+        headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+      })
+    ).text();
+    expect(manifest).not.toContain('evil.example');
+    expect(manifest).toContain(app.url);
   });
 
   it('with TRUST_PROXY=true, the address the proxy reports counts, and entries a client wrote further left do not', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app';
+import { sharedApp } from '../support/shared-app';
 
 /**
  * The absolute URLs of the publicly cacheable documents, without SITE_URL: a client's X-Forwarded-Host and
@@ -26,7 +27,11 @@ function urlsIn(text: string): string[] {
 }
 
 /** Fetches every document with `headers`; expects each to print its own URLs on `origin` and none elsewhere. */
-async function expectOrigin(app: RunningApp, headers: Record<string, string>, origin: string): Promise<void> {
+async function expectOrigin(
+  app: { readonly url: string },
+  headers: Record<string, string>,
+  origin: string,
+): Promise<void> {
   for (const document of DOCUMENTS) {
     const response = await fetch(`${app.url}${document}`, { headers });
     expect(response.status, document).toBe(200);
@@ -51,11 +56,7 @@ const FORGED: [label: string, headers: Record<string, string>][] = [
 ];
 
 describe('without SITE_URL or TRUST_PROXY: forwarding headers are not believed', () => {
-  let app: RunningApp;
-  beforeAll(async () => {
-    app = await startApp();
-  });
-  afterAll(() => app.stop());
+  const app = sharedApp();
 
   it('no forwarding headers: the origin the request came to', async () => {
     await expectOrigin(app, {}, app.url);
