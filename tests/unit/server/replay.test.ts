@@ -36,8 +36,11 @@ describe('recording from Next', () => {
       expect(about.headers[name]).toBeUndefined();
   });
 
-  it('asks uncompressed, for the given host, as a client whose quota is no real one, with the variant headers', () => {
-    const request = seen.find((headers) => headers.url === '/about');
+  it('asks uncompressed, for the given host, as a client whose quota is no real one, with the variant headers', async () => {
+    await recordFromNext(next, 'site.example', [
+      { method: 'GET', path: '/contact', headers: { accept: 'text/markdown' } },
+    ]);
+    const request = seen.find((headers) => headers.url === '/contact');
     expect(request).toMatchObject({
       host: 'site.example',
       'accept-encoding': 'identity',
