@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { distDirName } from '../../lib/config/dist-dir';
-import { type AppServer, startApp } from './support/app';
+import { appServerNamed, startApp } from './support/app';
 import { removeEditedBuild } from './support/edited-build';
 import './support/shared-app';
 
@@ -27,8 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     full,
     text: fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined,
   }));
-  const server: AppServer = project.config.env?.APP_SERVER === 'next' ? 'next' : 'project';
-  const shared = await startApp({}, server);
+  const shared = await startApp({}, appServerNamed(project.config.env?.APP_SERVER));
   project.provide('sharedAppUrl', shared.url);
   return async () => {
     await shared.stop();

@@ -27,11 +27,7 @@ function urlsIn(text: string): string[] {
 }
 
 /** Fetches every document with `headers`; expects each to print its own URLs on `origin` and none elsewhere. */
-async function expectOrigin(
-  app: { readonly url: string },
-  headers: Record<string, string>,
-  origin: string,
-): Promise<void> {
+async function expectOrigin(app: Pick<RunningApp, 'url'>, headers: Record<string, string>, origin: string) {
   for (const document of DOCUMENTS) {
     const response = await fetch(`${app.url}${document}`, { headers });
     expect(response.status, document).toBe(200);

@@ -61,7 +61,8 @@ export const distDir = distDirName;
  * the same test files run against both (vitest.config.ts).
  */
 export type AppServer = 'project' | 'next';
-export const defaultAppServer = (): AppServer => (process.env.APP_SERVER === 'next' ? 'next' : 'project');
+export const appServerNamed = (name: string | undefined): AppServer => (name === 'next' ? 'next' : 'project');
+export const defaultAppServer = (): AppServer => appServerNamed(process.env.APP_SERVER);
 
 /** Spawns the server on `port` without waiting for it; startApp is the usual way in. */
 export function spawnServer(

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import type { RunningApp } from './app';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,6 @@ declare module 'vitest' {
  * start one. A file that sets anything, stops the server, reads its output, or checks what it counted or mailed
  * starts its own app.
  */
-export function sharedApp(): { readonly url: string } {
+export function sharedApp(): Pick<RunningApp, 'url'> {
   return { url: inject('sharedAppUrl') };
 }
