@@ -44,7 +44,7 @@ for (const { path: outfile, contents } of outputs) {
   fs.renameSync(`${outfile}.${process.pid}.tmp`, outfile);
 }
 const written = new Set(outputs.map(({ path: outfile }) => outfile));
-for (const name of fs.readdirSync(chunksDir)) {
+for (const name of fs.existsSync(chunksDir) ? fs.readdirSync(chunksDir) : []) {
   if (!written.has(path.join(chunksDir, name))) fs.rmSync(path.join(chunksDir, name), { force: true });
 }
 console.log(
