@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { content, sitemapPaths, watchForProblems } from '../support';
 
 /** The pages the content implies; the sitemap must list exactly these. */
@@ -38,10 +38,26 @@ test('robots.txt allows everything and points to the absolute sitemap', async ({
   expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
 });
 
+/**
+ * One tab per worker that goes from page to page as a visitor does, with the browser's cache: a fresh browser
+ * context for every page cost more than the page's own checks. A worker whose test fails is replaced, tab and all.
+ */
+const visitorTest = test.extend<object, { visitor: Page }>({
+  visitor: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor, isMobile, hasTouch });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
 // A test per page (the sitemap lists exactly these, above), so the pages spread over the workers.
 test.describe('every page in the sitemap renders cleanly, passes basic accessibility checks, and is screenshotted', () => {
   for (const path of expectedPaths()) {
-    test(path, async ({ page }, testInfo) => {
+    visitorTest(path, async ({ visitor: page }, testInfo) => {
       const { site, bio } = content;
       const watcher = watchForProblems(page);
       const response = await page.goto(path, { waitUntil: 'networkidle' });
