@@ -40,7 +40,7 @@ test('robots.txt allows everything and points to the absolute sitemap', async ({
 
 /**
  * One tab per worker that goes from page to page as a visitor does, with the browser's cache: a fresh browser
- * context for every page cost more than the page's own checks. A worker whose test fails is replaced, tab and all.
+ * context per page would cost more than the page's own checks. A worker whose test fails is replaced, tab and all.
  */
 const visitorTest = test.extend<object, { visitor: Page }>({
   visitor: [
