@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: sets up and runs every test on a fresh machine (Node 20 and npm are all it needs; as root it
 # installs Debian's Chromium when missing). Steps: dependencies, content check, types and lint side by side,
-# production build, vitest (unit, then integration on both serving paths), Playwright (Debian's Chromium).
+# production build, the integration tests' second build (after a content edit), vitest (unit, then integration on
+# both serving paths), Playwright (Debian's Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
@@ -52,6 +53,9 @@ if [ "$types_status" -ne 0 ] || [ "$lint_status" -ne 0 ]; then exit 1; fi
 # tsc has checked every file the build compiles (next.config.ts), so the build does not check them again.
 step "production build"
 TYPES_CHECKED_BY_TSC=1 npm run --silent build
+# Two integration files serve a redeploy after a content edit: that build is made here, from Next's build cache.
+step "the integration tests' second build (content edited, built again from Next's build cache)"
+npx tsx tests/integration/support/prepare-edited-build.ts
 
 mkdir -p test-reports
 rm -f test-reports/*.json

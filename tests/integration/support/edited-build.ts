@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from './app';
+import { ROOT, distDir } from './app';
 
 /** The consultant's name in the edited copy of content/. */
 export const EDITED_NAME = 'Wilhelmina Q. Renamed';
@@ -11,6 +11,8 @@ const DIST = '.next-edited';
 const LOCK = path.join(ROOT, `${DIST}.lock`);
 const READY = path.join(ROOT, `${DIST}.ready`);
 const BUILD_TIMEOUT_MS = 300_000;
+/** Next's build cache, in the build folder it was built into (Next's docs: "caching the build"). */
+const BUILD_CACHE = 'cache';
 
 /** The second build of the run: its dist dir and the content it was built from. */
 export interface EditedBuild {
@@ -18,8 +20,38 @@ export interface EditedBuild {
   contentDir: string;
 }
 
-/** Next's `next build` of `contentDir` into DIST, without blocking the test file's event loop. */
-function build(contentDir: string): Promise<void> {
+/** What READY holds: the build, or the error that stopped it, and the run's own build it was made beside. */
+interface ReadyMark extends Partial<EditedBuild> {
+  contentDir: string;
+  error?: string;
+  /** BUILD_ID of the run's build when this one was made beside it (prepareEditedBuild). */
+  besideBuildId?: string;
+}
+
+const buildIdOf = (dist: string): string | undefined => {
+  try {
+    return fs.readFileSync(path.join(ROOT, dist, 'BUILD_ID'), 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
+const readReady = (): ReadyMark | undefined =>
+  fs.existsSync(READY) ? (JSON.parse(fs.readFileSync(READY, 'utf8')) as ReadyMark) : undefined;
+
+/** A copy of content/ in which the consultant is renamed, as an edit of bio.md makes one. */
+function editedContentCopy(): string {
+  const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-edited-'));
+  fs.cpSync(path.join(ROOT, 'content'), contentDir, { recursive: true });
+  const bioFile = path.join(contentDir, 'bio.md');
+  const bio = fs.readFileSync(bioFile, 'utf8');
+  if (!/^name: .+$/m.test(bio)) throw new Error('content/bio.md has no `name:` line to edit');
+  fs.writeFileSync(bioFile, bio.replace(/^name: .+$/m, `name: ${EDITED_NAME}`));
+  return contentDir;
+}
+
+/** Next's `next build` of `contentDir` into `dist`, without blocking the caller's event loop. */
+function nextBuild(contentDir: string, dist: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
       cwd: ROOT,
@@ -27,7 +59,7 @@ function build(contentDir: string): Promise<void> {
       env: {
         ...process.env,
         CONTENT_DIR: contentDir,
-        NEXT_DIST_DIR: DIST,
+        NEXT_DIST_DIR: dist,
         NEXT_TELEMETRY_DISABLED: '1',
         TYPES_CHECKED_BY_TSC: '1',
       },
@@ -46,10 +78,78 @@ function build(contentDir: string): Promise<void> {
 }
 
 /**
+ * Builds and writes READY, with the error in place of the build when it fails (and returns that error); tsconfig.json
+ * is left as it was.
+ */
+async function buildAndMark(
+  contentDir: string,
+  build: () => Promise<void>,
+  mark: Partial<ReadyMark>,
+): Promise<string | undefined> {
+  // Next adds another dist dir to tsconfig.json's include; the tree is left as it was.
+  const tsconfig = fs.readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8');
+  try {
+    await build();
+    fs.writeFileSync(READY, JSON.stringify({ dist: DIST, contentDir, ...mark }));
+    return undefined;
+  } catch (error) {
+    // The files waiting for it fail with the same error rather than wait out the time-out.
+    fs.writeFileSync(READY, JSON.stringify({ error: String(error), contentDir }));
+    return String(error);
+  } finally {
+    fs.writeFileSync(path.join(ROOT, 'tsconfig.json'), tsconfig);
+  }
+}
+
+/**
+ * Makes the second build before the tests, as the consultant's own second build is made: in the same folder as the
+ * first, from Next's build cache, so only what the content changes is built again. The run's build is set aside
+ * meanwhile (its cache lent to the new one and given back), and the new build is then moved to DIST, which the
+ * files that need it serve it from. `npm test` runs this after its build (prepare-edited-build.ts). Returns the
+ * build's error, if it failed: the files that need the build then fail with it.
+ */
+export async function prepareEditedBuild(): Promise<string | undefined> {
+  const main = path.join(ROOT, distDir());
+  const setAside = `${main}-set-aside`;
+  if (fs.existsSync(setAside))
+    throw new Error(
+      `${setAside} is left from an interrupted preparation: it holds the run's build, put it back first.`,
+    );
+  const besideBuildId = buildIdOf(distDir());
+  if (!besideBuildId) throw new Error(`No production build in ${distDir()}/: run \`npm run build\` first.`);
+  removeEditedBuild();
+  fs.renameSync(main, setAside);
+  const moveCache = (from: string, to: string) => {
+    if (fs.existsSync(path.join(from, BUILD_CACHE)))
+      fs.renameSync(path.join(from, BUILD_CACHE), path.join(to, BUILD_CACHE));
+  };
+  const contentDir = editedContentCopy();
+  try {
+    fs.mkdirSync(main);
+    moveCache(setAside, main);
+    return await buildAndMark(
+      contentDir,
+      async () => {
+        await nextBuild(contentDir, distDir());
+        moveCache(main, setAside);
+        fs.renameSync(main, path.join(ROOT, DIST));
+      },
+      { besideBuildId },
+    );
+  } finally {
+    if (fs.existsSync(main)) {
+      moveCache(main, setAside);
+      fs.rmSync(main, { recursive: true, force: true });
+    }
+    fs.renameSync(setAside, main);
+  }
+}
+
+/**
  * A second build of the site after a content edit (the consultant renamed in a copy of content/), as a redeploy
- * makes one: built once per run by whichever test file asks first, and shared by every file that needs a build
- * other than the run's (the files run in separate processes, so they meet through a lock file). Removed by the
- * integration tests' global teardown.
+ * makes one: the one prepareEditedBuild made beside the run's build, or else built once per run by whichever test
+ * file asks first, and shared by every file that needs a build other than the run's (the files run in separate
+ * processes, so they meet through a lock file). Removed by the integration tests' global teardown.
  */
 export async function editedBuild(): Promise<EditedBuild> {
   let owner = false;
@@ -59,39 +159,28 @@ export async function editedBuild(): Promise<EditedBuild> {
   } catch {
     // Another file is building it, or has.
   }
-  if (owner) {
-    const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-edited-'));
-    fs.cpSync(path.join(ROOT, 'content'), contentDir, { recursive: true });
-    const bioFile = path.join(contentDir, 'bio.md');
-    const bio = fs.readFileSync(bioFile, 'utf8');
-    if (!/^name: .+$/m.test(bio)) throw new Error('content/bio.md has no `name:` line to edit');
-    fs.writeFileSync(bioFile, bio.replace(/^name: .+$/m, `name: ${EDITED_NAME}`));
-    const tsconfig = fs.readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8');
-    try {
-      await build(contentDir);
-      fs.writeFileSync(READY, JSON.stringify({ dist: DIST, contentDir }));
-    } catch (error) {
-      // The files waiting for it fail with the same error rather than wait out the time-out.
-      fs.writeFileSync(READY, JSON.stringify({ error: String(error), contentDir }));
-    } finally {
-      // Next adds another dist dir to tsconfig.json's include; the tree is left as it was.
-      fs.writeFileSync(path.join(ROOT, 'tsconfig.json'), tsconfig);
-    }
+  if (owner && !readReady()) {
+    const contentDir = editedContentCopy();
+    await buildAndMark(contentDir, () => nextBuild(contentDir, DIST), {});
   }
   for (const until = Date.now() + BUILD_TIMEOUT_MS; !fs.existsSync(READY);) {
     if (Date.now() > until) throw new Error(`the edited build was not ready within ${BUILD_TIMEOUT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const ready = JSON.parse(fs.readFileSync(READY, 'utf8')) as EditedBuild & { error?: string };
-  if (ready.error) throw new Error(ready.error);
+  const ready = readReady();
+  if (!ready || ready.error || !ready.dist) throw new Error(ready?.error ?? 'the edited build left no mark');
   return { dist: ready.dist, contentDir: ready.contentDir };
 }
 
+/** True when an edited build was prepared beside the run's current build (not a leftover of another build). */
+export const editedBuildIsCurrent = (): boolean => {
+  const ready = readReady();
+  return Boolean(ready?.dist && !ready.error && ready.besideBuildId === buildIdOf(distDir()));
+};
+
 /** Removes the edited build, its content copy and its marks (at the start and the end of a run). */
 export function removeEditedBuild(): void {
-  if (fs.existsSync(READY)) {
-    const { contentDir } = JSON.parse(fs.readFileSync(READY, 'utf8')) as EditedBuild;
-    fs.rmSync(contentDir, { recursive: true, force: true });
-  }
+  const ready = readReady();
+  if (ready) fs.rmSync(ready.contentDir, { recursive: true, force: true });
   for (const leftover of [path.join(ROOT, DIST), LOCK, READY]) fs.rmSync(leftover, { recursive: true, force: true });
 }
