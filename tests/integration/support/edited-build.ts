@@ -11,7 +11,7 @@ const DIST = '.next-edited';
 const LOCK = path.join(ROOT, `${DIST}.lock`);
 const READY = path.join(ROOT, `${DIST}.ready`);
 const BUILD_TIMEOUT_MS = 300_000;
-/** Next's build cache, in the build folder it was built into (Next's docs: "caching the build"). */
+/** Next's build cache, kept in the build folder (`.next/cache` in Next's docs on build caching in CI). */
 const BUILD_CACHE = 'cache';
 
 /** The second build of the run: its dist dir and the content it was built from. */
@@ -118,12 +118,12 @@ export async function prepareEditedBuild(): Promise<string | undefined> {
   const besideBuildId = buildIdOf(distDir());
   if (!besideBuildId) throw new Error(`No production build in ${distDir()}/: run \`npm run build\` first.`);
   removeEditedBuild();
-  fs.renameSync(main, setAside);
+  const contentDir = editedContentCopy();
   const moveCache = (from: string, to: string) => {
     if (fs.existsSync(path.join(from, BUILD_CACHE)))
       fs.renameSync(path.join(from, BUILD_CACHE), path.join(to, BUILD_CACHE));
   };
-  const contentDir = editedContentCopy();
+  fs.renameSync(main, setAside);
   try {
     fs.mkdirSync(main);
     moveCache(setAside, main);
