@@ -14,8 +14,9 @@ const REWRITTEN_BY_BUILDS = ['tsconfig.json', 'next-env.d.ts'];
  * once, clearly, without one. The shared app of the project's serving path is started (support/shared-app.ts) and
  * stopped at the end.
  * One second build, after a content edit, is made once for the files that need it (support/edited-build.ts; `npm
- * test` makes it before the run) and removed at the end, with a leftover of another build at the start; the files Next rewrites when it builds
- * elsewhere are put back as they were when the run began, so a test run leaves the tree unchanged.
+ * test` makes it before the run) and removed at the end, with a leftover of another build at the start; the files
+ * Next rewrites when it builds elsewhere are put back as they were when the run began, so a test run leaves the tree
+ * unchanged.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dist = distDirName();

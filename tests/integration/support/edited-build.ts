@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readBuildId } from '../../../lib/next/build-output';
 import { ROOT, distDir } from './app';
 
 /** The consultant's name in the edited copy of content/. */
@@ -27,14 +28,6 @@ interface ReadyMark extends Partial<EditedBuild> {
   /** BUILD_ID of the run's build when this one was made beside it (prepareEditedBuild). */
   besideBuildId?: string;
 }
-
-const buildIdOf = (dist: string): string | undefined => {
-  try {
-    return fs.readFileSync(path.join(ROOT, dist, 'BUILD_ID'), 'utf8');
-  } catch {
-    return undefined;
-  }
-};
 
 const readReady = (): ReadyMark | undefined =>
   fs.existsSync(READY) ? (JSON.parse(fs.readFileSync(READY, 'utf8')) as ReadyMark) : undefined;
@@ -115,7 +108,7 @@ export async function prepareEditedBuild(): Promise<string | undefined> {
     throw new Error(
       `${setAside} is left from an interrupted preparation: it holds the run's build, put it back first.`,
     );
-  const besideBuildId = buildIdOf(distDir());
+  const besideBuildId = readBuildId(path.join(ROOT, distDir()));
   if (!besideBuildId) throw new Error(`No production build in ${distDir()}/: run \`npm run build\` first.`);
   removeEditedBuild();
   const contentDir = editedContentCopy();
@@ -175,7 +168,7 @@ export async function editedBuild(): Promise<EditedBuild> {
 /** True when an edited build was prepared beside the run's current build (not a leftover of another build). */
 export const editedBuildIsCurrent = (): boolean => {
   const ready = readReady();
-  return Boolean(ready?.dist && !ready.error && ready.besideBuildId === buildIdOf(distDir()));
+  return Boolean(ready?.dist && !ready.error && ready.besideBuildId === readBuildId(path.join(ROOT, distDir())));
 };
 
 /** Removes the edited build, its content copy and its marks (at the start and the end of a run). */
