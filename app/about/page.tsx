@@ -24,7 +24,7 @@ export default function AboutPage() {
         <div className="detail__main">
           <p className="about__name">{bio.name}</p>
           <p className="detail__summary">{bio.headline}</p>
-          <Prose html={bio.html} />
+          <Prose markdown={bio.markdown} />
         </div>
         <aside className="detail__aside" aria-labelledby="about-contact-heading">
           <h2 id="about-contact-heading" className="label">

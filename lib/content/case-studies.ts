@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { type FileResult, listMarkdownFiles, readMarkdownFile, setCopiesApart } from './files';
-import { renderMarkdown } from './markdown';
 import { type ContentProblem, displayPath } from './problems';
 import { type CaseStudyFrontMatter, CaseStudyFrontMatterSchema } from './schemas';
 
 /** One piece of client work, from a file in content/case-studies/; the file name gives the slug. */
 export interface CaseStudy extends CaseStudyFrontMatter {
   slug: string;
+  /** The story as the consultant wrote it, in markdown (rendered where a page shows it: lib/ui/prose.tsx). */
   body: string;
-  html: string;
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -36,7 +35,7 @@ export function loadCaseStudies(contentDir: string): FileResult<CaseStudy[]> {
       problems.push(...read.problems);
       continue;
     }
-    studies.push({ ...read.value.data, slug, body: read.value.body, html: renderMarkdown(read.value.body) });
+    studies.push({ ...read.value.data, slug, body: read.value.body });
   }
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: studies.sort((a, b) => b.year - a.year || a.slug.localeCompare(b.slug)) };

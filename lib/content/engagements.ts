@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { type FileResult, listMarkdownFiles, readMarkdownFile, setCopiesApart } from './files';
-import { renderMarkdown } from './markdown';
 import { type ContentProblem, displayPath } from './problems';
 import { type EngagementFrontMatter, EngagementFrontMatterSchema } from './schemas';
 
@@ -9,8 +8,8 @@ export const ENGAGEMENT_COUNT = 4;
 
 /** One engagement type, from a file in content/engagements/. */
 export interface Engagement extends EngagementFrontMatter {
+  /** The description as the consultant wrote it, in markdown (rendered where a page shows it: lib/ui/prose.tsx). */
   body: string;
-  html: string;
 }
 
 /**
@@ -32,7 +31,7 @@ export function loadEngagements(contentDir: string): FileResult<Engagement[]> {
       problems.push(...read.problems);
       continue;
     }
-    const engagement = { ...read.value.data, body: read.value.body, html: renderMarkdown(read.value.body) };
+    const engagement = { ...read.value.data, body: read.value.body };
     engagements.push(engagement);
     fileOf.set(engagement, displayPath(file));
   }

@@ -85,7 +85,7 @@ export default async function CaseStudyPage({ params }: CaseStudyPageProps) {
           {study.body && (
             <section aria-labelledby="story-heading">
               <h2 id="story-heading">The work</h2>
-              <Prose html={study.html} headingLevel={3} />
+              <Prose markdown={study.body} headingLevel={3} />
             </section>
           )}
           {study.quote && (

@@ -45,7 +45,7 @@ export default async function EngagementPage({ params }: EngagementPageProps) {
       <div className="container section detail">
         <div className="detail__main">
           <p className="detail__summary">{engagement.summary}</p>
-          <Prose html={engagement.html} />
+          <Prose markdown={engagement.body} />
           <section aria-labelledby="includes-heading">
             <h2 id="includes-heading">What it includes</h2>
             <ul className="ticks">

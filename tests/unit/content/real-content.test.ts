@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENGAGEMENT_COUNT } from '@/lib/content/engagements';
 import { loadContent } from '@/lib/content';
+import { renderMarkdown } from '@/lib/content/markdown';
 import { REAL_CONTENT } from './fixtures';
 
 const content = loadContent(REAL_CONTENT);
@@ -62,7 +63,7 @@ describe('the real content', () => {
   });
 
   it('renders every markdown body to HTML', () => {
-    expect(content.bio.html).toContain('<h2>');
-    for (const item of [...content.engagements, ...content.caseStudies]) expect(item.html).toMatch(/^<p>/);
+    expect(renderMarkdown(content.bio.markdown)).toContain('<h2>');
+    for (const item of [...content.engagements, ...content.caseStudies]) expect(renderMarkdown(item.body)).toMatch(/^<p>/);
   });
 });
