@@ -108,7 +108,7 @@ export async function prepareEditedBuild(): Promise<string | undefined> {
     throw new Error(
       `${setAside} is left from an interrupted preparation: it holds the run's build, put it back first.`,
     );
-  const besideBuildId = readBuildId(path.join(ROOT, distDir()));
+  const besideBuildId = readBuildId(main);
   if (!besideBuildId) throw new Error(`No production build in ${distDir()}/: run \`npm run build\` first.`);
   removeEditedBuild();
   const contentDir = editedContentCopy();
