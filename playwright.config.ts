@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium';
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from './scripts/chromium';
 
 /**
  * End-to-end tests of the human site against the already-built app under the project's server (npm start; never
- * builds). NEXT_DIST_DIR picks the build to serve; E2E_PORT the port. Chromium is Debian's, never downloaded.
+ * builds). NEXT_DIST_DIR picks the build to serve; E2E_PORT the port. The browser is Debian's Chromium headless shell,
+ * never downloaded (scripts/chromium.ts).
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -25,7 +26,7 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       args: [...CHROMIUM_FLAGS],
     },
   },
