@@ -1,30 +1,52 @@
 #!/usr/bin/env bash
-# `npm test`: sets up and runs every test on a fresh machine (Node 20 and npm are all it needs; as root it
-# installs Debian's Chromium when missing). Steps: dependencies, content check, types and lint side by side,
-# production build, the integration tests' second build (after a content edit), vitest (unit, then integration on
-# both serving paths), Playwright (Debian's Chromium).
+# `npm test`: sets up and runs every test on a fresh machine (Node and npm are all it needs; as root it installs
+# Debian's Chromium headless shell and redis-server when missing). Steps: Node 22 for the run, dependencies, content
+# check, types and lint side by side, production build, the integration tests' second build (after a content edit),
+# vitest (unit, then integration on both serving paths), Playwright (Debian's Chromium headless shell).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 step() { printf '\n== %s (%s)\n' "$*" "$(date -u +%T)"; }
 
+# Every step runs on one Node, 22 (an LTS line users run), installed from the npm registry into .tools/ when this
+# machine's is another (scripts/with-node.sh); tests/integration/serving/node-versions.test.ts serves the build on
+# Node 20 and 24 as well.
+TEST_NODE=22.23.3
+if [ "$(node --version)" != "v$TEST_NODE" ]; then
+  step "Node $TEST_NODE for the run (this machine has $(node --version))"
+  exec bash scripts/with-node.sh "$TEST_NODE" bash "$0" "$@"
+fi
+export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# Node's own compile cache (its module API, "Module compile cache"): the run starts the built app many times, and
+# each start after the first reads the compiled code of Next and the app from here rather than compiling it again.
+export NODE_COMPILE_CACHE="${TMPDIR:-/tmp}/node-compile-cache"
+
 step "dependencies"
-npm install --no-audit --no-fund
-
-if ! command -v chromium >/dev/null 2>&1; then
-  step "Debian's Chromium (missing)"
+# Debian's packages the tests need, when missing, installed while npm installs: the Chromium headless shell the
+# browser tests run in, and the redis-server the Redis tests start on a free loopback port.
+missing=()
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+apt_pid=""
+apt_log=$(mktemp)
+if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then apt=(apt-get); else apt=(sudo apt-get); fi
-  "${apt[@]}" update -qq
-  DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq chromium >/dev/null
+  echo "installing Debian's ${missing[*]} alongside"
+  ("${apt[@]}" update -qq && DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq "${missing[@]}") >"$apt_log" 2>&1 &
+  apt_pid=$!
 fi
-
-# The Redis tests start their own redis-server on a free loopback port; Debian's package provides it.
-if ! command -v redis-server >/dev/null 2>&1; then
-  step "Debian's redis-server (missing)"
-  if [ "$(id -u)" -eq 0 ]; then apt=(apt-get); else apt=(sudo apt-get); fi
-  "${apt[@]}" update -qq
-  DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq redis-server >/dev/null
+# The lock file pins every version, so npm's cached package lists serve as well as the registry's; npm asks the
+# registry for anything its cache lacks, and the plain install runs should the cached lists be too old.
+npm install --no-audit --no-fund --prefer-offline || npm install --no-audit --no-fund
+if [ -n "$apt_pid" ]; then
+  apt_status=0
+  wait "$apt_pid" || apt_status=$?
+  if [ "$apt_status" -ne 0 ]; then
+    cat "$apt_log"
+    echo "could not install Debian's ${missing[*]} (exit $apt_status)"
+    exit 1
+  fi
 fi
+rm -f "$apt_log"
 
 step "production dependencies: npm audit --omit=dev (high or critical fails the run)"
 audit_status=0
@@ -62,7 +84,7 @@ rm -f test-reports/*.json
 step "unit and integration tests (vitest)"
 vitest_status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-reports/vitest.json || vitest_status=$?
-step "browser tests (Playwright, Debian's Chromium)"
+step "browser tests (Playwright, Debian's Chromium headless shell)"
 playwright_status=0
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-reports/playwright.json npx playwright test --reporter=list,json || playwright_status=$?
 
