@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: sets up and runs every test on a fresh machine (Node and npm are all it needs; as root it installs
 # Debian's Chromium headless shell and redis-server when missing). Steps: Node 22 for the run, dependencies, content
-# check, types and lint side by side, production build, the integration tests' second build (after a content edit),
+# check, types, lint and format side by side, production build, the integration tests' second build (after a content edit),
 # vitest (unit, then integration on both serving paths), Playwright (Debian's Chromium headless shell).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,21 +57,27 @@ if [ "$audit_status" -ne 0 ]; then echo "WARNING: the audit could not run here (
 step "content check"
 npm run --silent check
 
-# tsc and ESLint each use one core: side by side they take the time of the longer one.
-step "types and lint, side by side (tsc; ESLint with Next's rules, Prettier)"
+# tsc, ESLint and Prettier each use about one core: all three at once keep both cores busy to the end.
+step "types, lint and format, side by side (tsc; ESLint with Next's rules; Prettier)"
 checks_log=$(mktemp -d)
 npm run --silent typecheck >"$checks_log/types" 2>&1 &
 types_pid=$!
-lint_status=0
-npm run --silent lint >"$checks_log/lint" 2>&1 || lint_status=$?
+npm run --silent lint:code >"$checks_log/lint" 2>&1 &
+lint_pid=$!
+format_status=0
+npm run --silent lint:format >"$checks_log/format" 2>&1 || format_status=$?
 types_status=0
 wait "$types_pid" || types_status=$?
+lint_status=0
+wait "$lint_pid" || lint_status=$?
 printf -- '-- types (exit %s)\n' "$types_status"
 cat "$checks_log/types"
-printf -- '-- lint and format (exit %s)\n' "$lint_status"
+printf -- '-- lint (exit %s)\n' "$lint_status"
 cat "$checks_log/lint"
+printf -- '-- format (exit %s)\n' "$format_status"
+cat "$checks_log/format"
 rm -rf "$checks_log"
-if [ "$types_status" -ne 0 ] || [ "$lint_status" -ne 0 ]; then exit 1; fi
+if [ "$types_status" -ne 0 ] || [ "$lint_status" -ne 0 ] || [ "$format_status" -ne 0 ]; then exit 1; fi
 # tsc has checked every file the build compiles (next.config.ts), so the build does not check them again.
 step "production build"
 TYPES_CHECKED_BY_TSC=1 npm run --silent build
