@@ -6,8 +6,8 @@ const integration = {
   globalSetup: ['tests/integration/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  // Three files at a time on two cores: much of their time is spent waiting on the servers they start and on mail.
-  maxWorkers: 3,
+  // Four files at a time on two cores: much of their time is spent waiting on the servers they start and on mail.
+  maxWorkers: 4,
   // The servers a file starts are processes of their own, and a file that stubs this process's settings restores
   // them: a worker keeps its modules from file to file rather than loading them again for each.
   isolate: false,
