@@ -1,7 +1,7 @@
 # Build once, run anywhere (docs/deployment.md, "A container image"), in two stages as Next's with-docker example:
 # the build has every dependency; the image keeps the build, the production dependencies and what Next reads
-# at run time. tests/integration/serving/production-tree.test.ts runs these steps outside Docker, COPY line by COPY line,
-# on the Node the tests run on (22).
+# at run time. tests/integration/serving/production-tree.test.ts runs these steps outside Docker, COPY line by COPY
+# line, on the Node the tests run on (22).
 FROM node:22-bookworm-slim AS builder
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: sets up and runs every test on a fresh machine (Node and npm are all it needs; as root it installs
 # Debian's Chromium headless shell and redis-server when missing). Steps: Node 22 for the run, dependencies, content
-# check, types, lint and format side by side, production build, the integration tests' second build (after a content edit),
-# vitest (unit, then integration on both serving paths), Playwright (Debian's Chromium headless shell).
+# check, types, lint and format side by side, production build, the integration tests' second build (after a
+# content edit), vitest (unit, then integration on both serving paths), Playwright (Debian's Chromium headless
+# shell).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n== %s (%s)\n' "$*" "$(date -u +%T)"; }
@@ -31,7 +32,10 @@ apt_log=$(mktemp)
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then apt=(apt-get); else apt=(sudo apt-get); fi
   echo "installing Debian's ${missing[*]} alongside"
-  ("${apt[@]}" update -qq && DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq "${missing[@]}") >"$apt_log" 2>&1 &
+  (
+    "${apt[@]}" update -qq
+    DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq "${missing[@]}"
+  ) >"$apt_log" 2>&1 &
   apt_pid=$!
 fi
 # The lock file pins every version, so npm's cached package lists serve as well as the registry's; npm asks the
