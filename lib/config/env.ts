@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Every environment variable the app reads, parsed once with zod. A bad value stops start-up (instrumentation.ts calls
- * `loadConfig`) with a message naming the variable; README.md, "Configuration", lists them all.
+ * `loadConfig`) with a message naming the variable; docs/configuration.md lists them all.
  */
 const Bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
@@ -180,7 +180,7 @@ function shownValue(name: string, value: string): string {
 
 /** Parses an environment (process.env by default); throws ConfigError naming each bad variable. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
-  // An empty variable counts as unset (README.md, "Configuration"), so its default applies.
+  // An empty variable counts as unset (docs/configuration.md), so its default applies.
   const parsed = ConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (parsed.success) return { ...parsed.data, OUTBOX_DIR: parsed.data.OUTBOX_DIR ?? `${parsed.data.DATA_DIR}/outbox` };
   throw new ConfigError(

@@ -25,7 +25,7 @@ async function start(): Promise<Config> {
     config = getConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`\n${error.message}\nThe server did not start. Fix the variables above (README, "Configuration").\n`);
+    console.error(`\n${error.message}\nThe server did not start. Fix the variables above (docs/configuration.md).\n`);
     process.exit(1);
   }
   logContentVersion();
