@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium';
+import { RUN_NODE } from '../scripts/node-versions';
 import { DIST_DIR, ROOT, buildApp, freePort, previousBuildUrl, startApp } from './app';
 import { cliOptions, runMain } from './cli';
 
@@ -26,8 +27,6 @@ const FLOORS: Record<(typeof CATEGORIES)[number], number> = {
   'agentic-browsing': 1,
 };
 const LEGACY_JAVASCRIPT = 'legacy-javascript-insight';
-/** The Node that Lighthouse 13 runs on (it needs 22.19 or later). */
-const LIGHTHOUSE_NODE = '22.23.3';
 
 /** The part of a Lighthouse audit read here: a table's rows with their estimated wasted bytes. */
 interface LighthouseAudit {
@@ -60,7 +59,7 @@ function audit(url: string, reportPath: string): Promise<Scores> {
       'bash',
       [
         path.join(ROOT, 'scripts/with-node.sh'),
-        LIGHTHOUSE_NODE,
+        RUN_NODE,
         'node',
         path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
         url,

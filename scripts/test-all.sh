@@ -8,10 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n== %s (%s)\n' "$*" "$(date -u +%T)"; }
 
-# Every step runs on one Node, 22 (an LTS line users run), installed from the npm registry into .tools/ when this
-# machine's is another (scripts/with-node.sh); tests/integration/serving/node-versions.test.ts serves the build on
-# Node 20 and 24 as well.
-TEST_NODE=22.23.3
+# Every step runs on one Node, 22 (an LTS line users run; scripts/node-versions.json names it), installed from the
+# npm registry into .tools/ when this machine's is another (scripts/with-node.sh);
+# tests/integration/serving/node-versions.test.ts serves the build on Node 20 and 24 as well.
+TEST_NODE=$(node -p "require('./scripts/node-versions.json').run")
 if [ "$(node --version)" != "v$TEST_NODE" ]; then
   step "Node $TEST_NODE for the run (this machine has $(node --version))"
   exec bash scripts/with-node.sh "$TEST_NODE" bash "$0" "$@"

@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUN_NODE } from '../../../scripts/node-versions';
 import { ROOT, type RunningApp, startApp } from '../support/app';
 
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance) against the built app. The suite needs
- * Node 22; scripts/with-node.sh installs it from the npm registry into .tools/ on first use.
+ * Node 22: it runs on the test run's Node (scripts/node-versions.json), which scripts/with-node.sh installs from the
+ * npm registry into .tools/ on first use.
  */
-const CONFORMANCE_NODE = '22.23.3';
 const CLI = path.join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 /** The CLI colours its verdicts whatever the terminal; the escape sequences are removed before reading them. */
 const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -32,7 +33,7 @@ function runSuite(options: string[], timeout = 100_000): Promise<{ code: number;
       'bash',
       [
         path.join(ROOT, 'scripts/with-node.sh'),
-        CONFORMANCE_NODE,
+        RUN_NODE,
         'node',
         CLI,
         'server',

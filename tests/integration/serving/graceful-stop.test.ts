@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type AppServer, ROOT, freePort, spawnServer, untilServing } from '../support/app';
+import { NEWEST_NODE, nodeBinary } from '../../../scripts/node-versions';
+import { type AppServer, freePort, spawnServer, untilServing } from '../support/app';
 import { type FaultySmtpServer, startFaultySmtpServer } from '../support/faulty-smtp';
 import { countOf, embeddedStore, freshDataDir, insightsJson } from '../support/insights';
 import { type TestRedis, postSchedule, startRedisServer } from '../support/redis';
@@ -11,12 +11,11 @@ import { type TestSmtpServer, startSmtpServer } from '../support/smtp';
 import { type SigningAgent, startSigningAgent } from '../../fixtures/signing-agent';
 
 /**
- * A stop as an operator's platform sends it, on both ways of serving the build and on Node 20 and 24: counted
+ * A stop as an operator's platform sends it, on both ways of serving the build, on the run's Node and the newest: counted
  * traffic, then SIGTERM or SIGINT the moment the last answer arrives. The process must exit by itself, never by
  * a native crash, and every count must be in the store afterwards. The project's server exits 0; `next start`
  * exits as Next decides (143 after SIGTERM, 130 after SIGINT, node_modules/next/dist/server/lib/start-server.js).
  */
-const NODE_24 = '24.21.0';
 const CHATGPT_AGENT =
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
 const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
@@ -25,12 +24,6 @@ afterEach(() => {
   for (const child of children.splice(0))
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
-
-function nodeBinary(version: string): string {
-  if (version === process.version.slice(1)) return process.execPath;
-  execFileSync('bash', [path.join(ROOT, 'scripts/with-node.sh'), version, 'node', '--version'], { timeout: 120_000 });
-  return path.join(ROOT, '.tools', `node-${version}`, 'bin', 'node');
-}
 
 interface Started {
   url: string;
@@ -70,10 +63,10 @@ const expectedCode = (server: AppServer, signal: NodeJS.Signals) =>
 describe.each<[AppServer, string, NodeJS.Signals]>([
   ['project', process.version.slice(1), 'SIGTERM'],
   ['project', process.version.slice(1), 'SIGINT'],
-  ['project', NODE_24, 'SIGTERM'],
+  ['project', NEWEST_NODE, 'SIGTERM'],
   ['next', process.version.slice(1), 'SIGTERM'],
   ['next', process.version.slice(1), 'SIGINT'],
-  ['next', NODE_24, 'SIGTERM'],
+  ['next', NEWEST_NODE, 'SIGTERM'],
 ])('%s server on Node %s, %s', (server, version, signal) => {
   it('exits by itself without a crash, and the counts of its last seconds are kept', { timeout: 180_000 }, async () => {
     const dataDir = freshDataDir();
