@@ -10,6 +10,7 @@ import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
 import { trailingSlashRedirect } from '@/lib/http/trailing-slash';
 import { MAX_USER_AGENT_LENGTH, boundedUserAgent } from '@/lib/http/user-agent';
 import { forbiddenHostError } from '@/lib/security/allowed-host';
+import { originVaryHeaders } from '@/lib/security/public-origin';
 import { refuseServerAction } from '@/lib/security/server-actions';
 import { siteHostCheck } from '@/lib/security/site-host';
 
@@ -91,13 +92,24 @@ export function proxy(request: NextRequest): NextResponse {
   const refusal = request.method === 'POST' ? refuseFormPost(request) : undefined;
   if (refusal) return refusal;
   const init = boundedRequest(request);
-  if (!wantsMarkdown(request)) return NextResponse.next(init);
+  if (!wantsMarkdown(request)) return withOriginVary(NextResponse.next(init));
   // The request goes on asking for exactly `Accept: text/markdown`, which next.config.ts's static rewrite serves
   // (Next runs it after the proxy). An absolute rewrite URL from here would be fetched over HTTP by a second
   // request whenever Next's idea of its own origin differs from the URL it gave the proxy.
   const headers = new Headers(init?.request.headers ?? request.headers);
   headers.set('accept', 'text/markdown');
-  return NextResponse.next({ request: { headers } });
+  return withOriginVary(NextResponse.next({ request: { headers } }));
+}
+
+/**
+ * The answer with the forwarding headers the site's origin is read from in its Vary, when they are believed
+ * (lib/security/public-origin.ts): Next adds it to the Vary of whatever then answers, so a shared cache in front
+ * keeps the answer apart for each proxy's view of the origin.
+ */
+function withOriginVary(response: NextResponse): NextResponse {
+  const names = originVaryHeaders();
+  if (names.length > 0) response.headers.append('Vary', names.join(', '));
+  return response;
 }
 
 export const config = {

@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 import { headers } from 'next/headers';
 import { getContent } from '@/lib/content';
-import { originFromHeaders } from '@/lib/http/forwarded';
+import { originFromHeaders } from '@/lib/security/public-origin';
 import { listSitePages } from '@/lib/site/pages';
 
 /**

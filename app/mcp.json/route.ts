@@ -1,4 +1,4 @@
-import { publicOrigin } from '@/lib/http/forwarded';
+import { publicOrigin } from '@/lib/security/public-origin';
 import { apiRoute, json, otherMethods } from '@/lib/http/api-route';
 import { buildMcpManifest } from '@/lib/discovery/mcp/manifest';
 

@@ -1,4 +1,4 @@
-import { publicOrigin } from '@/lib/http/forwarded';
+import { publicOrigin } from '@/lib/security/public-origin';
 import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { readJsonBody } from '@/lib/http/body';
 import { NotFoundError } from '@/lib/http/errors';

@@ -3,7 +3,8 @@
 import { headers } from 'next/headers';
 import { ScheduleConsultationRequestSchema } from '@/lib/agent/schemas';
 import { scheduleConsultationTool } from '@/lib/agent/tools';
-import { clientAddress, originFromHeaders } from '@/lib/http/forwarded';
+import { clientAddress } from '@/lib/http/forwarded';
+import { originFromHeaders } from '@/lib/security/public-origin';
 import { ApiError, unexpectedError } from '@/lib/http/errors';
 import { consumeQuota } from '@/lib/http/quota';
 import { generalQuota } from '@/lib/http/api-route';

@@ -1,6 +1,6 @@
 import { cookies, headers } from 'next/headers';
 import { getConfig } from '@/lib/config/env';
-import { originFromHeaders } from '@/lib/http/forwarded';
+import { originFromHeaders } from '@/lib/security/public-origin';
 import { deskStore } from './open-store';
 import { SESSION_COOKIE, readSession } from './session';
 import { sessionKeyFor } from './session-key';

@@ -6,6 +6,13 @@ import { chooseSharedStores } from '@/lib/redis/shared-stores';
 import { logContentVersion } from './content-version';
 import { checkDiskUse } from './data-dir';
 
+/** Said at start behind a trusted proxy without SITE_URL: the desk's sign-in links want the public origin fixed. */
+const ORIGIN_FROM_PROXY_WARNING =
+  "[server] TRUST_PROXY=true without SITE_URL: the desk's sign-in links and the absolute URLs of the documents name " +
+  "the host the proxy forwards when it is one of this site's names, else the Host header. Set SITE_URL to the " +
+  'public origin (for example https://www.example.com) so that sign-in links always name it (docs/serving.md, ' +
+  '"The public origin").';
+
 const started = processSingleton<{ promise?: Promise<Config> }>('start-up', () => ({}));
 
 /**
@@ -29,6 +36,7 @@ async function start(): Promise<Config> {
     process.exit(1);
   }
   logContentVersion();
+  if (config.TRUST_PROXY && !config.SITE_URL) console.warn(ORIGIN_FROM_PROXY_WARNING);
   // A platform without a writable disk still serves; what it cannot keep is said once (docs/deployment.md).
   const disk = checkDiskUse(config);
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);

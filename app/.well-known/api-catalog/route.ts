@@ -1,4 +1,4 @@
-import { publicOrigin } from '@/lib/http/forwarded';
+import { publicOrigin } from '@/lib/security/public-origin';
 import { CACHE_READ } from '@/lib/http/cache-control';
 import { mcpCatalogEntry } from '@/lib/discovery/mcp/catalog-entry';
 

@@ -1,5 +1,5 @@
 import { buildManifest } from '@/lib/discovery/manifest';
-import { publicOrigin } from '@/lib/http/forwarded';
+import { publicOrigin } from '@/lib/security/public-origin';
 import { MANIFEST_LINK } from '@/lib/http/shared-headers';
 import { MANIFEST_PATH } from '@/lib/http/api-paths';
 import { apiRoute, endpoint, json } from '@/lib/http/api-route';

@@ -1,4 +1,4 @@
-import { publicOrigin } from '@/lib/http/forwarded';
+import { publicOrigin } from '@/lib/security/public-origin';
 import { markdownNotFound, servePageMarkdown } from '@/lib/markdown/responses';
 
 // Rendered per request (a few string joins over content held in memory), never kept on disk: a path no page has

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getContent } from '@/lib/content';
 import { matchesIfNoneMatch, strongEtag } from '@/lib/http/conditional';
-import { publicOrigin } from '@/lib/http/forwarded';
+import { publicOrigin } from '@/lib/security/public-origin';
 import { SKILL_NAME, SKILL_PATH, buildSkillMarkdown, skillDescription } from './skill-md';
 
 /** The index's schema URI, an opaque version identifier (Agent Skills Discovery RFC v0.2.0, "Versioning"). */

@@ -1,5 +1,5 @@
 import { SERVER_CARD_PATH } from '@/lib/http/api-paths';
-import { publicOrigin } from '@/lib/http/forwarded';
+import { publicOrigin } from '@/lib/security/public-origin';
 import { type Content, getContent } from '@/lib/content';
 import { SKILL_NAME, SKILL_PATH, skillDescription } from '@/lib/discovery/agent-skills/skill-md';
 import { documentWithEtag } from './server-card-response';

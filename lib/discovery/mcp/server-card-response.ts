@@ -1,5 +1,5 @@
 import { matchesIfNoneMatch, strongEtag } from '@/lib/http/conditional';
-import { publicOrigin } from '@/lib/http/forwarded';
+import { publicOrigin } from '@/lib/security/public-origin';
 import { buildServerCard } from './server-card';
 import { SERVER_CARD_MEDIA_TYPE } from './server-card-schema';
 

@@ -63,21 +63,85 @@ describe('without SITE_URL or TRUST_PROXY: forwarding headers are not believed',
   });
 });
 
-describe('behind a trusted proxy (TRUST_PROXY=true): its forwarded origin, when it is an http(s) origin', () => {
+/** Documents in other formats that print the origin: robots.txt, llms.txt, the sitemap, OpenAPI, the API catalog. */
+const TEXT_DOCUMENTS = ['/robots.txt', '/llms.txt', '/sitemap.xml', '/openapi.json', '/.well-known/api-catalog'];
+
+/** The tokens of an answer's Vary, in lower case. */
+const varyOf = (response: Response) =>
+  (response.headers.get('vary') ?? '')
+    .split(',')
+    .map((token) => token.trim().toLowerCase())
+    .filter(Boolean);
+
+const ORIGIN_VARY = ['x-forwarded-host', 'x-forwarded-proto', 'forwarded'];
+
+describe('without SITE_URL or TRUST_PROXY: the origin depends on Host alone', () => {
+  const app = sharedApp();
+
+  it('no document names a forwarding header in Vary: a cache keys on Host already', async () => {
+    for (const document of [...DOCUMENTS, ...TEXT_DOCUMENTS]) {
+      const response = await fetch(`${app.url}${document}`);
+      await response.arrayBuffer();
+      for (const name of ORIGIN_VARY) expect(varyOf(response), document).not.toContain(name);
+    }
+  });
+});
+
+describe("behind a trusted proxy (TRUST_PROXY=true): the proxy's forwarded origin, when it names this site", () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp({ TRUST_PROXY: 'true' });
+    app = await startApp({ TRUST_PROXY: 'true', ALLOWED_HOSTS: 'www.site.example' });
   });
   afterAll(() => app.stop());
 
-  it('X-Forwarded-Host and an https X-Forwarded-Proto make the origin', async () => {
+  it("X-Forwarded-Host naming one of the site's names and an https X-Forwarded-Proto make the origin", async () => {
     const headers = { 'X-Forwarded-Host': 'www.site.example:8443', 'X-Forwarded-Proto': 'HTTPS' };
     await expectOrigin(app, headers, 'https://www.site.example:8443');
   });
 
-  it("a chain of proxies: the outermost proxy's entry", async () => {
-    const headers = { 'X-Forwarded-Host': 'www.site.example, internal.site', 'X-Forwarded-Proto': 'https, http' };
+  it('a chain of proxies: the entry the proxy next to the server wrote (the last)', async () => {
+    const headers = { 'X-Forwarded-Host': 'attacker.example, www.site.example', 'X-Forwarded-Proto': 'http, https' };
     await expectOrigin(app, headers, 'https://www.site.example');
+  });
+
+  it("a forwarded host that is not one of the site's names is ignored: the Host header stays", async () => {
+    const host = new URL(app.url).host;
+    for (const forged of [
+      'attacker.example',
+      'www.site.example, attacker.example',
+      'www.site.example.attacker.example',
+    ]) {
+      await expectOrigin(app, { 'X-Forwarded-Host': forged, 'X-Forwarded-Proto': 'https' }, `https://${host}`);
+    }
+  });
+
+  it("RFC 7239's Forwarded header: its last element's host and proto, under the same checks", async () => {
+    const host = new URL(app.url).host;
+    await expectOrigin(
+      app,
+      { Forwarded: 'for=198.51.100.7;host=attacker.example, for=203.0.113.4;host="www.site.example";proto=https' },
+      'https://www.site.example',
+    );
+    await expectOrigin(app, { Forwarded: 'for=203.0.113.4;host=attacker.example;proto=https' }, `https://${host}`);
+  });
+
+  it('no document in any format names a host the client chose, and each names the forwarding headers in Vary', async () => {
+    const headers = { 'X-Forwarded-Host': 'attacker.example', 'X-Forwarded-Proto': 'https' };
+    for (const document of [...DOCUMENTS, ...TEXT_DOCUMENTS, '/about.md']) {
+      const response = await fetch(`${app.url}${document}`, { headers });
+      expect(response.status, document).toBe(200);
+      expect(await response.text(), document).not.toContain('attacker.example');
+      for (const name of ORIGIN_VARY) expect(varyOf(response), `${document}: ${name}`).toContain(name);
+    }
+  });
+
+  it('pages name no origin at all, so no forwarded host reaches them', async () => {
+    const headers = { 'X-Forwarded-Host': 'attacker.example', 'X-Forwarded-Proto': 'https' };
+    for (const page of ['/', '/about', '/contact']) {
+      const response = await fetch(`${app.url}${page}`, { headers });
+      expect(response.status, page).toBe(200);
+      expect(await response.text(), page).not.toContain('attacker.example');
+    }
   });
 
   it('a scheme other than http or https is refused: the host stays, the scheme is http', async () => {
