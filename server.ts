@@ -15,10 +15,12 @@ import { projectServer } from '@/lib/start-up/project-server';
 import { startServices } from '@/lib/start-up/services';
 import { siteHostCheck } from '@/lib/security/site-host';
 
-// Next runs React in production mode only with NODE_ENV=production, which `next start` sets itself.
-Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
+// Next runs React in production mode only with NODE_ENV=production, which `next start` sets itself. Whether the
+// environment set it says whether this is a live site (lib/config/live-site.ts), so start-up hears the value given.
+const givenNodeEnv = process.env.NODE_ENV;
+Object.assign(process.env, { NODE_ENV: givenNodeEnv ?? 'production' });
 const { port, hostname } = parseServeOptions(process.argv.slice(2), process.env);
-const config = await startServices();
+const config = await startServices(givenNodeEnv);
 const build = loadBuild(distDir());
 
 projectServer.running = true;

@@ -122,7 +122,7 @@ export const scheduleConsultationTool = defineTool({
     await consumeSiteMailAllowance(config.MAIL_LIMIT_PER_DAY, context.channel.kind);
     const reference = newInquiryReference();
     const suggestion = suggestEngagement(getEngagements(), input);
-    const delivery = await sendConsultationRequest(input, {
+    await sendConsultationRequest(input, {
       requestId: context.requestId,
       reference,
       ...mailTriage(context.channel, suggestion, await identity),
@@ -138,9 +138,9 @@ export const scheduleConsultationTool = defineTool({
     return {
       success: true,
       reference,
-      message: delivery.captured
-        ? `Your consultation request was captured locally because no SMTP server is configured on this site: it was saved to the site's outbox instead of being emailed. ${promise}`
-        : `Your consultation request has been sent to ${name}. ${promise}`,
+      // Where the site keeps its mail (a mail server, or the embedded inbox of a local run or a trial) is the
+      // owner's business, never the visitor's.
+      message: `Your consultation request has been sent to ${name}. ${promise}`,
     };
   },
 });

@@ -38,6 +38,9 @@ export const ConfigSchema = z
     SMTP_PASS: z.string().min(1).or(Empty).optional(),
     SMTP_SECURE: Bool.default(false),
     SMTP_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).max(60000).default(10000),
+    EMBEDDED_INBOX: Bool.default(false).describe(
+      'true keeps mail in the embedded inbox on a live site (a trial): nothing is mailed, the desk says so',
+    ),
     MAIL_TO: z.email({ error: 'expected an email address' }).or(Empty).optional(),
     MAIL_FROM: z.string().trim().min(3).or(Empty).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
@@ -143,6 +146,21 @@ export const ConfigSchema = z
         code: 'custom',
         path: [env.SMTP_USER ? 'SMTP_PASS' : 'SMTP_USER'],
         message: 'required when SMTP_HOST is set: mail is sent over authenticated SMTP',
+      });
+    }
+    const smtpDetails = (['SMTP_USER', 'SMTP_PASS', 'SMTP_PORT'] as const).filter((name) => env[name] !== undefined);
+    if (!env.SMTP_HOST && smtpDetails.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_HOST'],
+        message: `required when ${smtpDetails.join(' and ')} ${smtpDetails.length > 1 ? 'are' : 'is'} set: the mail server's name, such as smtp.example.com`,
+      });
+    }
+    if (env.SMTP_HOST && env.EMBEDDED_INBOX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EMBEDDED_INBOX'],
+        message: 'set it only without SMTP_HOST: mail either goes to the mail server or stays in the embedded inbox',
       });
     }
   });

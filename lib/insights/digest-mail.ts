@@ -32,7 +32,7 @@ export function perDayChart(report: InsightsReport): string {
         `${barCell(row.people, max, PEOPLE_COLOUR)}${barCell(row.agents, max, AGENTS_COLOUR)}` +
         `<td align="right" style="padding:1px 12px 1px 0">${row.scripts}</td></tr>`,
     )
-    .join('');
+    .join('\n');
   const quiet = quietDaysLine(report);
   return (
     `<table class="chart" role="presentation" cellpadding="0" cellspacing="0" border="0">` +
@@ -48,8 +48,8 @@ function htmlTable({ title, head, rows }: ReportTable): string {
   const body =
     rows.length === 0
       ? `<tr><td>(none)</td></tr>`
-      : `<tr>${cells(head, 'th')}</tr>${rows.map((row) => `<tr>${cells(row, 'td')}</tr>`).join('')}`;
-  return `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(title)}</h2><table>${body}</table>`;
+      : [`<tr>${cells(head, 'th')}</tr>`, ...rows.map((row) => `<tr>${cells(row, 'td')}</tr>`)].join('\n');
+  return `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(title)}</h2>\n<table>\n${body}\n</table>`;
 }
 
 /** The line on inquiries unanswered past the promised reply time, of those in `report` (the last 30 days). */
@@ -71,18 +71,20 @@ export function composeDigestMail(
   last30: InsightsReport,
   envelope: { from: string; to: string; siteName: string },
   unanswered: number,
-): SendMailOptions {
+): SendMailOptions & { from: string; to: string } {
   const replies = unansweredLine(unanswered, last30);
   const subject = `${envelope.siteName} weekly digest, ${last7.from} to ${last7.to}: ${last7.totals.agents} agent requests, ${last7.totals.people} from people, ${last7.inquiries.length} inquiries`;
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.4;color:#222">` +
-    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>` +
-    `<p><strong>${escapeHtml(replies)}</strong></p>` +
-    `<p>Requests per day, people, agents and scripts (last 7 days):</p>${perDayChart(last7)}` +
-    reportTables(last7).map(htmlTable).join('') +
-    `<p>Mail failures: ${last7.mailFailures}</p>` +
-    `<p style="color:#666">Last 30 days: ${last30.totals.agents} agent requests, ${last30.totals.people} from people, ${last30.totals.scripts} from scripts, ${last30.inquiries.length} inquiries. npm run insights shows every figure.</p>` +
-    `</body></html>`;
+  // One element a line, so the part stays within the line length 8bit text allows and reads in a text editor.
+  const html = [
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.4;color:#222">`,
+    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>`,
+    `<p><strong>${escapeHtml(replies)}</strong></p>`,
+    `<p>Requests per day, people, agents and scripts (last 7 days):</p>${perDayChart(last7)}`,
+    ...reportTables(last7).map(htmlTable),
+    `<p>Mail failures: ${last7.mailFailures}</p>`,
+    `<p style="color:#666">Last 30 days: ${last30.totals.agents} agent requests, ${last30.totals.people} from people, ${last30.totals.scripts} from scripts, ${last30.inquiries.length} inquiries. npm run insights shows every figure.</p>`,
+    `</body></html>`,
+  ].join('\n');
   return {
     from: envelope.from,
     to: envelope.to,

@@ -1,6 +1,7 @@
 import type { Config } from '@/lib/config/env';
 import { getSite } from '@/lib/content';
 import { keptFileOf } from '@/lib/mail/embedded-inbox';
+import { withEightBitText } from '@/lib/mail/eight-bit-text';
 import { ownerAddress } from '@/lib/mail/owner-mail';
 import { mailTransport, smtpTarget } from '@/lib/mail/send';
 import { composeDigestMail } from './digest-mail';
@@ -62,7 +63,7 @@ export async function sendDigest(store: InsightsStore, config: Config, now = Dat
   const target = await smtpTarget();
   const transport = mailTransport(target, config.SMTP_TIMEOUT_MS);
   try {
-    const info = await transport.sendMail(message);
+    const info = await transport.sendMail(withEightBitText(message));
     if (info.accepted.length === 0) throw new Error('the mail server accepted no recipient');
     // The folder still tells her where to look if the inbox's answer names no file.
     if (target.outboxDir) return { to, outboxFile: keptFileOf(info.response, target.outboxDir) ?? target.outboxDir };

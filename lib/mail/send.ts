@@ -63,7 +63,7 @@ export function mailTransport(target: SmtpTarget, timeout: number) {
 }
 
 /** Words a transport failure for the caller without revealing hosts or credentials. */
-function describeFailure(error: unknown): string {
+export function describeFailure(error: unknown): string {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
   const command = error instanceof Error && 'command' in error ? String(error.command) : '';
   if (code === 'EAUTH') return "the mail server refused the site's credentials";
@@ -77,8 +77,6 @@ function describeFailure(error: unknown): string {
 
 /** What the caller is told once the mail server has accepted the message. */
 export interface Delivery {
-  /** True when the embedded inbox captured the message because no SMTP server is configured. */
-  captured: boolean;
   messageId: string;
 }
 
@@ -132,7 +130,7 @@ export async function sendConsultationRequest(request: ConsultationFields, triag
     const info = await Promise.race([transport.sendMail(message), deadline]);
     if (info.accepted.length === 0 || info.rejected.length > 0)
       throw Object.assign(new Error('recipient rejected'), { code: 'EENVELOPE' });
-    return { captured: target.outboxDir !== undefined, messageId: info.messageId };
+    return { messageId: info.messageId };
   } catch (error) {
     const reason = describeFailure(error);
     count('mail-failure', 'smtp');

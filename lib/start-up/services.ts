@@ -1,6 +1,8 @@
 import { type Config, ConfigError, getConfig } from '@/lib/config/env';
 import { startInsights } from '@/lib/insights/start-insights';
+import { missingMailServerProblem } from '@/lib/config/live-site';
 import { embeddedInbox } from '@/lib/mail/embedded-inbox';
+import { checkMailServer } from '@/lib/mail/check-server';
 import { processSingleton } from '@/lib/process-singleton';
 import { chooseSharedStores } from '@/lib/redis/shared-stores';
 import { logContentVersion } from './content-version';
@@ -17,16 +19,18 @@ const started = processSingleton<{ promise?: Promise<Config> }>('start-up', () =
 
 /**
  * Start-up, once per process, before anything is served: the configuration checked (a bad variable stops the
- * process with a line naming it, rather than failing on the first request), the embedded inbox started when no
+ * process with a line naming it, rather than failing on the first request; so does a live site without a mail
+ * server, `nodeEnv` being NODE_ENV as the environment gave it), the mail server asked whether it takes the login,
+ * the embedded inbox started when no
  * SMTP_HOST is set (so the log says at once where consultation requests are kept), and the stores of MCP sessions,
  * quotas and idempotency keys chosen (Redis with REDIS_URL), and counting started (docs/insights.md). The project's server awaits it before it listens;
  * under bare `next start` or `next dev`, instrumentation.ts runs it.
  */
-export function startServices(): Promise<Config> {
-  return (started.promise ??= start());
+export function startServices(nodeEnv: string | undefined): Promise<Config> {
+  return (started.promise ??= start(nodeEnv));
 }
 
-async function start(): Promise<Config> {
+async function start(nodeEnv: string | undefined): Promise<Config> {
   let config: Config;
   try {
     config = getConfig();
@@ -35,11 +39,17 @@ async function start(): Promise<Config> {
     console.error(`\n${error.message}\nThe server did not start. Fix the variables above (docs/configuration.md).\n`);
     process.exit(1);
   }
+  const noMailServer = missingMailServerProblem(config, nodeEnv);
+  if (noMailServer) {
+    console.error(noMailServer);
+    process.exit(1);
+  }
   logContentVersion();
   if (config.TRUST_PROXY && !config.SITE_URL) console.warn(ORIGIN_FROM_PROXY_WARNING);
   // A platform without a writable disk still serves; what it cannot keep is said once (docs/deployment.md).
   const disk = checkDiskUse(config);
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
+  else checkMailServer(config);
   await chooseSharedStores(config.REDIS_URL);
   if (disk.counts) await startInsights(config);
   return config;

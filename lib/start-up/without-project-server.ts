@@ -10,7 +10,8 @@ import { markStopping } from '@/lib/http/health';
  * that calls Next's handlers): the same start-up, and a word in the log about what only the project's server does.
  */
 export async function startWithoutProjectServer(): Promise<void> {
-  const config = await startServices();
+  // Next has set NODE_ENV by now: `next start` always runs as a live site (lib/config/live-site.ts).
+  const config = await startServices(process.env.NODE_ENV);
   if (projectServer.running) return;
   writeCountsUntilExit();
   // Next closes its port at the signal; a request already on an open connection then hears 503 from the probe.

@@ -101,5 +101,12 @@ describe('the weekly digest', () => {
     expect(mail?.parsed.subject).toMatch(
       /weekly digest, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d: \d+ agent requests, \d+ from people, 1 inquiries/,
     );
+    // As sent, every line of the text and of the HTML stands whole on a line of its own: a saved copy reads as
+    // written, its tables unbroken by quoted-printable's soft breaks.
+    const rawLines = new Set((mail?.raw ?? '').split('\r\n'));
+    expect(mail?.raw).not.toMatch(/^Content-Transfer-Encoding: (quoted-printable|base64)/im);
+    for (const line of [...(mail?.parsed.text ?? '').split('\n'), ...html.split('\n')].filter(Boolean)) {
+      expect(rawLines.has(line), line).toBe(true);
+    }
   });
 });

@@ -50,6 +50,8 @@ const envOf = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
   HOME: process.env.HOME ?? '',
   ...imageEnv(),
   DATA_DIR: dataDir,
+  // The image is a live site (NODE_ENV=production): without a mail server it runs only as a trial.
+  EMBEDDED_INBOX: 'true',
   DIGEST: 'false',
   STOP_DELAY_SECONDS: '0',
   ...extra,

@@ -80,7 +80,10 @@ export function spawnServer(
       HOME: process.env.HOME ?? '',
       // The run's compile cache (scripts/test-all.sh), shared by every server it starts.
       ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
-      NODE_ENV: 'production',
+      // NODE_ENV is left to the server, as the README's `npm start` leaves it: the project's server and `next start`
+      // set it for Next. A run that counts as a live site and sends no mail keeps it in the embedded inbox, as a
+      // trial would (lib/config/live-site.ts); a test of the refusal sets EMBEDDED_INBOX to ''.
+      ...(env.SMTP_HOST ? {} : { EMBEDDED_INBOX: 'true' }),
       NEXT_TELEMETRY_DISABLED: '1',
       NEXT_DIST_DIR: distDir(),
       RATE_LIMIT_PER_MINUTE: '100000',
@@ -91,7 +94,7 @@ export function spawnServer(
       // A test's stop needs no load balancer to notice it first (docs/deployment.md, "Health checks").
       STOP_DELAY_SECONDS: '0',
       ...env,
-    },
+    } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
