@@ -3,21 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, type RunningApp, freePort, spawnServer, startApp } from '../support/app';
+import { type RunningApp, freePort, startApp, startAppExpectingFailure } from '../support/app';
 import { pressButton } from '../support/desk';
 import { type TestSmtpServer, startSmtpServer } from '../support/smtp';
-
-/** Starts the built app on `server` expecting it to stop; its exit code and output (bounded to 20 s). */
-async function startExpectingExit(env: Record<string, string>, server: AppServer = 'project') {
-  const child = spawnServer(await freePort(), env, server);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
-  clearTimeout(timer);
-  return { code, output };
-}
 
 /** No mail server and no trial: what a live site must not run with. */
 const NO_MAIL = { EMBEDDED_INBOX: '' };
@@ -28,7 +16,7 @@ describe('a live site without a mail server does not start', () => {
     ['a SITE_URL other than loopback', { SITE_URL: 'https://www.plainword.example' }, 'project'],
     ['bare next start, which sets NODE_ENV=production itself', {}, 'next'],
   ] as const)('%s: exit 1 and one line naming what to set', async (_label, env, server) => {
-    const { code, output } = await startExpectingExit({ ...NO_MAIL, ...env }, server);
+    const { code, output } = await startAppExpectingFailure({ ...NO_MAIL, ...env }, server);
     expect(code).toBe(1);
     const lines = output.split('\n').filter((line) => line.includes('[mail]'));
     expect(lines).toHaveLength(1);
@@ -53,7 +41,7 @@ describe('a live site without a mail server does not start', () => {
       { SMTP_HOST: 'mail.example', SMTP_USER: 'u', SMTP_PASS: 'p', EMBEDDED_INBOX: 'true' },
     ],
   ])('%s: exit 1 with a line naming %s', async (_label, setting, env) => {
-    const { code, output } = await startExpectingExit({ ...NO_MAIL, ...env });
+    const { code, output } = await startAppExpectingFailure({ ...NO_MAIL, ...env });
     expect(code).toBe(1);
     expect(output).toMatch(new RegExp(`^\\s+- ${setting}=`, 'm'));
   });

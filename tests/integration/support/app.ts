@@ -190,8 +190,9 @@ async function startOnFreePort(env: Record<string, string>, server: AppServer): 
 /** Starts the server expecting it to fail; resolves with its exit code and output (bounded to 20 s). */
 export async function startAppExpectingFailure(
   env: Record<string, string>,
+  server: AppServer = defaultAppServer(),
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawnServer(await freePort(), env, defaultAppServer());
+  const child = spawnServer(await freePort(), env, server);
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
