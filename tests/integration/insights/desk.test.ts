@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { decodeJwt } from 'jose';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { appForThisFile, appWithMailForThisFile } from '../support/app-for-file';
 import { rawRequest } from '../support/raw-http';
 import {
+  cookieForged,
+  cookiesForgedFromStore,
+  embeddedDeskStoreEntries,
   expiredSignInToken,
   formNamed,
   mailedSignInLink,
@@ -182,6 +186,20 @@ describe('the desk signed in', () => {
     expect(html).not.toContain('Priya Raman');
     expect(html).toMatch(CHART);
     expect(html).toMatch(/<table/);
+  });
+
+  it("is not opened by cookies forged from the store's contents, though it keeps the signing key", async () => {
+    const entries = await embeddedDeskStoreEntries(dataDir);
+    // The forger's recipe is sound: with the id of the real cookie, which the store does not hold, it opens the desk.
+    const realId = decodeJwt(cookie.slice(cookie.indexOf('=') + 1)).jti ?? '';
+    expect((await page('/desk', await cookieForged(entries, cookie, realId))).html).toContain('Sign out');
+    const forged = await cookiesForgedFromStore(entries, cookie);
+    expect(forged.length).toBeGreaterThan(2);
+    for (const forgery of forged) {
+      const { html } = await page('/desk', forgery);
+      expect(html).toContain('Mail me a sign-in link');
+      expect(html).not.toContain('Sign out');
+    }
   });
 
   it('downloads the same figures as JSON and CSV', async () => {
