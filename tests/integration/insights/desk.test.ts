@@ -260,7 +260,13 @@ describe('asking for links', () => {
 
 describe('the desk with the embedded inbox, behind a trusted https proxy', () => {
   const outboxDir = path.join(freshDataDir(), 'outbox');
-  const proxied = appForThisFile({ DATA_DIR: freshDataDir(), OUTBOX_DIR: outboxDir, TRUST_PROXY: 'true' });
+  const proxiedDataDir = freshDataDir();
+  // Made open to all before the server starts, as an older version left them.
+  for (const dir of [outboxDir, path.join(proxiedDataDir, 'desk')]) {
+    fs.mkdirSync(dir);
+    fs.chmodSync(dir, 0o755);
+  }
+  const proxied = appForThisFile({ DATA_DIR: proxiedDataDir, OUTBOX_DIR: outboxDir, TRUST_PROXY: 'true' });
 
   it('names the outbox, and sets a Secure cookie when the site is reached over https', async () => {
     const url = proxied.app.url;
@@ -286,6 +292,15 @@ describe('the desk with the embedded inbox, behind a trusted https proxy', () =>
     });
     const setCookie = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('desk_session=')) ?? '';
     expect(setCookie).toMatch(/; Secure/i);
+  });
+
+  it("keeps the outbox, its mails (live sign-in links) and the desk's store for the server's user alone", async () => {
+    const mode = (file: string) => fs.statSync(file).mode & 0o777;
+    const mails = fs.readdirSync(outboxDir).filter((file) => file.endsWith('.eml'));
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) expect(mode(path.join(outboxDir, mail))).toBe(0o600);
+    expect(mode(outboxDir)).toBe(0o700);
+    expect(mode(path.join(proxiedDataDir, 'desk'))).toBe(0o700);
   });
 
   it("refuses another site's name, as everywhere", async () => {
