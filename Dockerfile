@@ -9,16 +9,19 @@ COPY package.json package-lock.json ./
 # `npm ci` would refuse a lock made on one platform without the others' optional @next/swc packages.
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The bundler's cache of the build is read by builds alone: the image would carry it for nothing.
+RUN npm run build && npm prune --omit=dev && rm -rf .next/cache/turbopack
 
 FROM node:22-bookworm-slim AS runner
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000 DATA_DIR=/data
-RUN mkdir /data && chown node:node /data
+RUN mkdir -m 700 /data && chown node:node /data
 COPY --from=builder /app/package.json ./package.json
 COPY --from=builder /app/node_modules ./node_modules
-# Next writes its own caches into the build folder at run time (docs/serving.md, "Known gaps").
-COPY --from=builder --chown=node:node /app/.next ./.next
+COPY --from=builder /app/.next ./.next
+# Next writes its own caches into the build folder at run time, into these two folders alone (docs/serving.md,
+# "Known gaps"): the rest of the image stays the root user's, read-only to the server.
+RUN mkdir -p .next/cache .next/server/route-cache && chown -R node:node .next/cache .next/server/route-cache
 COPY --from=builder /app/dist ./dist
 COPY --from=builder /app/public ./public
 COPY --from=builder /app/content ./content

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '@/lib/config/env';
+import { privateFolder } from '@/lib/private-folder';
 import { processSingleton } from '@/lib/process-singleton';
 import type { DeskStore } from './store';
 
@@ -13,8 +14,8 @@ export class DeskStoreUnavailableError extends Error {
 
 /**
  * Opens the store the configuration names: Redis with REDIS_URL (a token or session works on every instance),
- * sharing the server's connection when it has one; else LMDB in `<DATA_DIR>/desk`. Each call opens a new one;
- * the app uses `deskStore`.
+ * sharing the server's connection when it has one; else LMDB in `<DATA_DIR>/desk`, a folder open to the server's
+ * user alone (it holds the signing key). Each call opens a new one; the app uses `deskStore`.
  */
 export async function openDeskStore(config: Config): Promise<DeskStore> {
   if (config.REDIS_URL) {
@@ -31,6 +32,7 @@ export async function openDeskStore(config: Config): Promise<DeskStore> {
   const directory = path.resolve(config.DATA_DIR, 'desk');
   const { LmdbDeskStore } = await import('./lmdb-store');
   try {
+    privateFolder(directory);
     return new LmdbDeskStore(directory);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

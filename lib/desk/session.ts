@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
+import { keptHash } from './kept-hash';
 import type { DeskStore } from './store';
 
 /** The cookie that carries the owner's session. */
@@ -18,8 +19,9 @@ export interface SessionClock {
 }
 
 /**
- * Starts a session: a random id kept in the store for SESSION_TTL_SECONDS, carried as the `jti` of a JWT (HS256)
- * signed with `key`. Set the cookie HttpOnly, Secure, SameSite=Lax, with this Max-Age.
+ * Starts a session: a random id carried as the `jti` of a JWT (HS256) signed with `key`, of which the store keeps
+ * only the hash, for SESSION_TTL_SECONDS: with the key beside it there, the id itself would make a cookie. Set the
+ * cookie HttpOnly, Secure, SameSite=Lax, with this Max-Age.
  */
 export async function startSession(
   store: DeskStore,
@@ -36,7 +38,7 @@ export async function startSession(
     .setIssuedAt(now)
     .setExpirationTime(now + SESSION_TTL_SECONDS)
     .sign(key);
-  await store.putSession(id, SESSION_TTL_SECONDS);
+  await store.putSession(keptHash(id), SESSION_TTL_SECONDS);
   return { cookieValue, maxAgeSeconds: SESSION_TTL_SECONDS };
 }
 
@@ -75,7 +77,7 @@ export async function readSession(
   clock: SessionClock = {},
 ): Promise<{ id: string } | undefined> {
   const id = await verifiedId(key, cookieValue, clock);
-  if (!id || !(await store.hasSession(id))) return undefined;
+  if (!id || !(await store.hasSession(keptHash(id)))) return undefined;
   return { id };
 }
 
@@ -90,5 +92,5 @@ export async function endSession(
   clock: SessionClock = {},
 ): Promise<void> {
   const id = await verifiedId(key, cookieValue, clock);
-  if (id) await store.endSession(id);
+  if (id) await store.endSession(keptHash(id));
 }

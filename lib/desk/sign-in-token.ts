@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { keptHash } from './kept-hash';
 import type { DeskStore } from './store';
 
 /** How long a mailed sign-in link works. */
@@ -7,13 +8,10 @@ export const SIGN_IN_TOKEN_TTL_SECONDS = 15 * 60;
 /** 32 random bytes in base64url: 43 characters of the URL-safe alphabet, no padding. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/** Tokens are kept by their SHA-256 hash, so whoever reads the store cannot use the links in flight. */
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Makes a sign-in token (256 random bits, base64url) for a mailed link, and keeps its hash for 15 minutes. */
 export async function issueSignInToken(store: DeskStore): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await store.putSignInToken(hashOf(token), SIGN_IN_TOKEN_TTL_SECONDS);
+  await store.putSignInToken(keptHash(token), SIGN_IN_TOKEN_TTL_SECONDS);
   return token;
 }
 
@@ -23,5 +21,5 @@ export async function issueSignInToken(store: DeskStore): Promise<string> {
  */
 export async function redeemSignInToken(store: DeskStore, token: string): Promise<boolean> {
   if (!TOKEN_SHAPE.test(token)) return false;
-  return store.takeSignInToken(hashOf(token));
+  return store.takeSignInToken(keptHash(token));
 }

@@ -1,6 +1,6 @@
 /**
- * Where the desk keeps what signing in needs: sign-in tokens (by hash), open sessions, the count of sign-in links
- * asked for, and the key sessions are signed with. LMDB in `<DATA_DIR>/desk` on one instance; Redis, shared by
+ * Where the desk keeps what signing in needs: sign-in tokens and open sessions (both by hash), the count of sign-in
+ * links asked for, and the key sessions are signed with. LMDB in `<DATA_DIR>/desk` on one instance; Redis, shared by
  * every instance, with REDIS_URL (lib/desk/open-store.ts chooses).
  */
 export interface DeskStore {

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { Config } from '@/lib/config/env';
 import type { InsightsStore } from '@/lib/counting/store';
+import { privateFolder } from '@/lib/private-folder';
 
 /**
  * The store the configuration names: Redis with REDIS_URL (every instance counts together), else the embedded
- * store in `<DATA_DIR>/insights`. Loaded only when used, so nothing of either is loaded with INSIGHTS=false.
+ * store in `<DATA_DIR>/insights`, open to the server's user alone. Loaded only when used, so nothing of either is
+ * loaded with INSIGHTS=false.
  */
 export async function openInsightsStore(config: Config): Promise<InsightsStore> {
   if (config.REDIS_URL) {
@@ -19,5 +21,7 @@ export async function openInsightsStore(config: Config): Promise<InsightsStore> 
     return new RedisInsightsStore(redis, config.INSIGHTS_RETENTION_DAYS, () => redis.close());
   }
   const { LmdbInsightsStore } = await import('./lmdb-store');
-  return new LmdbInsightsStore(path.resolve(config.DATA_DIR, 'insights'));
+  const directory = path.resolve(config.DATA_DIR, 'insights');
+  privateFolder(directory);
+  return new LmdbInsightsStore(directory);
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { getConfig } from '@/lib/config/env';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, privateFolder } from '@/lib/private-folder';
 import { processSingleton } from '@/lib/process-singleton';
 
 /** The largest message the inbox keeps; a larger one is refused (552) and nothing of it is kept. */
@@ -63,15 +64,16 @@ function freeName(dir: string, name: string): string {
 }
 
 /**
- * Why `dir` cannot be written (made when missing, then a file written and removed in it), or undefined when it
- * can. A real write, since a read-only mount or a file in the folder's place shows only then, even to root.
+ * Why `dir` cannot be written (made when missing, open to the server's user alone, then a file written and removed
+ * in it), or undefined when it can. A real write, since a read-only mount or a file in the folder's place shows only
+ * then, even to root.
  */
 export function writableFolderProblem(dir: string): string | undefined {
   const probe = path.join(dir, `.write-check-${process.pid}`);
   try {
     // The folder itself without `recursive`: on a read-only file system that says EROFS, where recursive says ENOENT.
-    fs.mkdirSync(path.dirname(dir), { recursive: true });
-    if (!fs.existsSync(dir)) fs.mkdirSync(dir);
+    fs.mkdirSync(path.dirname(dir), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    if (!fs.existsSync(dir)) fs.mkdirSync(dir, { mode: PRIVATE_FOLDER_MODE });
     fs.writeFileSync(probe, '');
     fs.rmSync(probe);
     return undefined;
@@ -98,6 +100,8 @@ async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
   const dir = path.resolve(outboxDir);
   // Start-up has said so once in the log (lib/start-up/data-dir.ts); every message is then refused.
   const keeps = writableFolderProblem(dir) === undefined;
+  // Its mails hold live sign-in links: for the server's user alone, however the folder was made.
+  if (keeps) privateFolder(dir);
   const user = 'outbox';
   const pass = randomBytes(24).toString('base64url');
   const server = new SMTPServer({
@@ -113,7 +117,7 @@ async function startInbox(outboxDir: string): Promise<EmbeddedInbox> {
     onData(stream, _session, callback) {
       if (!keeps) return refuseUnkept(stream, callback);
       const partial = path.join(dir, `.${randomUUID()}.part`);
-      const out = fs.createWriteStream(partial);
+      const out = fs.createWriteStream(partial, { mode: PRIVATE_FILE_MODE });
       let head = '';
       stream.on('data', (chunk: Buffer) => {
         if (head.length < HEAD_BYTES) head += chunk.toString('utf8', 0, HEAD_BYTES);

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { decodeJwt } from 'jose';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { appForThisFile, appWithMailForThisFile } from '../support/app-for-file';
 import { rawRequest } from '../support/raw-http';
 import {
+  cookieForged,
+  cookiesForgedFromStore,
+  embeddedDeskStoreEntries,
   expiredSignInToken,
   formNamed,
   mailedSignInLink,
@@ -184,6 +188,20 @@ describe('the desk signed in', () => {
     expect(html).toMatch(/<table/);
   });
 
+  it("is not opened by cookies forged from the store's contents, though it keeps the signing key", async () => {
+    const entries = await embeddedDeskStoreEntries(dataDir);
+    // The forger's recipe is sound: with the id of the real cookie, which the store does not hold, it opens the desk.
+    const realId = decodeJwt(cookie.slice(cookie.indexOf('=') + 1)).jti ?? '';
+    expect((await page('/desk', await cookieForged(entries, cookie, realId))).html).toContain('Sign out');
+    const forged = await cookiesForgedFromStore(entries, cookie);
+    expect(forged.length).toBeGreaterThan(2);
+    for (const forgery of forged) {
+      const { html } = await page('/desk', forgery);
+      expect(html).toContain('Mail me a sign-in link');
+      expect(html).not.toContain('Sign out');
+    }
+  });
+
   it('downloads the same figures as JSON and CSV', async () => {
     const json = await fetch(`${served.app.url}/desk/figures.json`, { headers: { Cookie: cookie } });
     expect(json.status).toBe(200);
@@ -242,7 +260,13 @@ describe('asking for links', () => {
 
 describe('the desk with the embedded inbox, behind a trusted https proxy', () => {
   const outboxDir = path.join(freshDataDir(), 'outbox');
-  const proxied = appForThisFile({ DATA_DIR: freshDataDir(), OUTBOX_DIR: outboxDir, TRUST_PROXY: 'true' });
+  const proxiedDataDir = freshDataDir();
+  // Made open to all before the server starts, as an older version left them.
+  for (const dir of [outboxDir, path.join(proxiedDataDir, 'desk')]) {
+    fs.mkdirSync(dir);
+    fs.chmodSync(dir, 0o755);
+  }
+  const proxied = appForThisFile({ DATA_DIR: proxiedDataDir, OUTBOX_DIR: outboxDir, TRUST_PROXY: 'true' });
 
   it('names the outbox, and sets a Secure cookie when the site is reached over https', async () => {
     const url = proxied.app.url;
@@ -268,6 +292,15 @@ describe('the desk with the embedded inbox, behind a trusted https proxy', () =>
     });
     const setCookie = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('desk_session=')) ?? '';
     expect(setCookie).toMatch(/; Secure/i);
+  });
+
+  it("keeps the outbox, its mails (live sign-in links) and the desk's store for the server's user alone", async () => {
+    const mode = (file: string) => fs.statSync(file).mode & 0o777;
+    const mails = fs.readdirSync(outboxDir).filter((file) => file.endsWith('.eml'));
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) expect(mode(path.join(outboxDir, mail))).toBe(0o600);
+    expect(mode(outboxDir)).toBe(0o700);
+    expect(mode(path.join(proxiedDataDir, 'desk'))).toBe(0o700);
   });
 
   it("refuses another site's name, as everywhere", async () => {

@@ -1,12 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { decodeJwt } from 'jose';
 import { createClient } from 'redis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS, getSessionKey, issueSession } from '../../../lib/mcp/transport/sessions';
 import { KEY_PREFIX } from '../../../lib/redis/keys';
 import { type RunningApp } from '../support/app';
 import { appPairSharingRedisForThisFile } from '../support/app-for-file';
-import { mailedSignInLink, pressButton, sessionCookieOf } from '../support/desk';
+import { cookieForged, cookiesForgedFromStore, mailedSignInLink, pressButton, sessionCookieOf } from '../support/desk';
 import {
   type TestRedis,
   envelopeOf,
@@ -241,6 +242,24 @@ describe('two instances sharing Redis', () => {
   });
 });
 
+/** Every desk key in Redis with its value (a string, or undefined for a key that holds none). */
+async function deskEntriesInRedis(): Promise<[string, unknown][]> {
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  try {
+    const names = await client.keys(`${KEY_PREFIX}:desk:*`);
+    expect(names.length).toBeGreaterThan(0);
+    return await Promise.all(
+      names.map(async (name): Promise<[string, unknown]> => [name, (await client.get(name)) ?? undefined]),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+const deskHtml = async (app: RunningApp, cookie: string) =>
+  (await fetch(`${app.url}/desk`, { headers: { Cookie: cookie } })).text();
+
 describe("the consultant's desk across instances", () => {
   it('uses a link asked for on one instance on the other, and honours its session on both', async () => {
     const before = smtp.received.length;
@@ -256,6 +275,13 @@ describe("the consultant's desk across instances", () => {
     // Used once, on either.
     const again = await pressButton(a.url, `${link.pathname}${link.search}`, 'Sign in');
     expect(again.headers.get('location')).toMatch(/notice=link-refused/);
+    // Whoever reads Redis, the signing key included, cannot make a cookie that opens the desk.
+    const entries = await deskEntriesInRedis();
+    const realId = decodeJwt(cookie?.slice(cookie.indexOf('=') + 1) ?? '').jti ?? '';
+    expect(await deskHtml(b, await cookieForged(entries, cookie ?? '', realId))).toContain('Sign out');
+    for (const forgery of await cookiesForgedFromStore(entries, cookie ?? '')) {
+      expect(await deskHtml(a, forgery)).toContain('Mail me a sign-in link');
+    }
     // Signed out on one: the other no longer honours it.
     await pressButton(a.url, '/desk', 'Sign out', cookie);
     const html = await (await fetch(`${b.url}/desk`, { headers: { Cookie: cookie ?? '' } })).text();

@@ -33,6 +33,54 @@ function copies(): [string, string][] {
   });
 }
 
+/** The folders the runner gives its USER (RUN's chown and COPY's --chown), as absolute paths in the image. */
+function ownedByServer(): string[] {
+  const user = lines('USER')[0] ?? '';
+  const chowned = lines('RUN').flatMap((line) =>
+    [...line.matchAll(/chown\s+(?:-R\s+)?(\S+)\s+([^&;]+)/g)]
+      .filter((match) => match[1]?.split(':')[0] === user)
+      .flatMap((match) => (match[2] ?? '').trim().split(/\s+/)),
+  );
+  const copied = lines('COPY')
+    .filter((line) => line.includes(`--chown=${user}`))
+    .map((line) => line.split(/\s+/).pop() ?? '');
+  return [...chowned, ...copied].map((folder) => path.posix.resolve('/app', folder)).sort();
+}
+
+/** Every path in `dir` with its last change, so what a run wrote shows. */
+const changesIn = (dir: string): Map<string, number> =>
+  new Map(
+    (fs.readdirSync(dir, { recursive: true }) as string[]).map((name) => [
+      name,
+      fs.lstatSync(path.join(dir, name)).mtimeMs,
+    ]),
+  );
+
+/** Whether a .dockerignore line by line, the last line that matches deciding, keeps `name` out of the build. */
+function ignoredByDocker(name: string): boolean {
+  const patterns = fs
+    .readFileSync(path.join(ROOT, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  let ignored = false;
+  for (const pattern of patterns) {
+    const negated = pattern.startsWith('!');
+    const glob = pattern.replace(/^!/, '').replace(/^\//, '');
+    const source = glob
+      .split('**')
+      .map((part) =>
+        part
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '[^/]*')
+          .replace(/\?/g, '[^/]'),
+      )
+      .join('.*');
+    if (new RegExp(`^${source}(/.*)?$`).test(name)) ignored = !negated;
+  }
+  return ignored;
+}
+
 /** The runner's ENV, as a record. */
 const imageEnv = (): Record<string, string> =>
   Object.fromEntries(lines('ENV').flatMap((line) => [...line.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])));
@@ -42,6 +90,7 @@ let dataDir = '';
 let server: ChildProcess | undefined;
 let url = '';
 let log = '';
+let before = new Map<string, number>();
 
 /** The environment of a process in the image: its ENV, a PATH, and a data folder of the test's own. */
 const envOf = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
@@ -68,6 +117,15 @@ beforeAll(async () => {
   fs.copyFileSync(path.join(ROOT, 'package-lock.json'), path.join(tree, 'package-lock.json'));
   await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund'], { cwd: tree, timeout: 240_000 });
   fs.rmSync(path.join(tree, 'package-lock.json'));
+
+  // A build no server has served has no route cache yet; the checkout's may have served other tests.
+  fs.rmSync(path.join(tree, '.next/server/route-cache'), { recursive: true, force: true });
+  // The folders the runner's RUN lines make for the server to write in.
+  for (const folder of ownedByServer()) {
+    if (folder.startsWith('/app/'))
+      fs.mkdirSync(path.join(tree, path.posix.relative('/app', folder)), { recursive: true });
+  }
+  before = changesIn(tree);
 
   const cmd = JSON.parse(lines('CMD')[0] ?? '[]') as string[];
   const port = await freePort();
@@ -123,5 +181,26 @@ describe('the Dockerfile’s image, made outside Docker', { timeout: 90_000 }, (
       `not sent (SMTP_HOST is not set): saved in the outbox as ${path.join(outbox, saved[0] ?? '')}`,
     );
     expect(digest).not.toMatch(/digest sent/);
+  });
+
+  it("gives the server's user DATA_DIR and Next's two cache folders, the only places it writes", async () => {
+    expect(ownedByServer()).toEqual(['/app/.next/cache', '/app/.next/server/route-cache', imageEnv().DATA_DIR]);
+    // Pages Next prerendered, which it copies into its cache when first served.
+    for (const page of ['/', '/engagements', '/about']) expect((await fetch(`${url}${page}`)).status).toBe(200);
+    const writable = ownedByServer().map((folder) => path.posix.relative('/app', folder));
+    const written = [...changesIn(tree)]
+      .filter(([name, changed]) => before.get(name) !== changed)
+      .map(([name]) => name);
+    expect(written.length).toBeGreaterThan(0);
+    expect(
+      written.filter((name) => !writable.some((folder) => name === folder || name.startsWith(`${folder}/`))),
+    ).toEqual([]);
+  });
+
+  it('keeps every .env file out of the build, so no secret is in the image', () => {
+    for (const name of ['.env', '.env.production', '.env.local', '.env.production.local']) {
+      expect(ignoredByDocker(name), name).toBe(true);
+    }
+    expect(ignoredByDocker('package.json')).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { SignJWT, decodeJwt } from 'jose';
+import { open } from 'lmdb';
 import { LmdbDeskStore } from '../../../lib/desk/lmdb-store';
 import { SIGN_IN_TOKEN_TTL_SECONDS, issueSignInToken } from '../../../lib/desk/sign-in-token';
 import type { TestSmtpServer } from './smtp';
@@ -89,4 +91,48 @@ export async function expiredSignInToken(dataDir: string): Promise<string> {
   } finally {
     await store.close();
   }
+}
+
+/** Every entry of the desk's embedded store in `<dataDir>/desk`, name and value, read beside the running server. */
+export async function embeddedDeskStoreEntries(dataDir: string): Promise<[string, unknown][]> {
+  const db = open<unknown, string>({ path: path.join(dataDir, 'desk'), compression: false, readOnly: true });
+  try {
+    return [...db.getRange()].map(({ key, value }): [string, unknown] => [key, value]);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The signing key a reader finds among the store's entries, decoded as the desk decodes it. */
+function keptKey(entries: [string, unknown][]): Uint8Array {
+  const kept = entries.find(([name]) => name.endsWith('session-key'))?.[1];
+  if (typeof kept !== 'string') throw new Error('the desk store keeps no session key');
+  return new Uint8Array(Buffer.from(kept, 'base64url'));
+}
+
+/**
+ * A `desk_session` cookie made by a reader of the store: claims as in the real cookie `real` (`name=value`),
+ * session id `id`, signed with the key the store keeps (`entries`, its names and values).
+ */
+export async function cookieForged(entries: [string, unknown][], real: string, id: string): Promise<string> {
+  const { iss = '', aud = '' } = decodeJwt(real.slice(real.indexOf('=') + 1));
+  const value = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setJti(id)
+    .setIssuer(iss)
+    .setAudience(aud)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(keptKey(entries));
+  return `desk_session=${value}`;
+}
+
+/** Cookies forged with every string the store holds as the session id: names, their parts, and values. */
+export function cookiesForgedFromStore(entries: [string, unknown][], real: string): Promise<string[]> {
+  const held = entries.flatMap(([name, value]) => [
+    name,
+    ...name.split(/[|:]/),
+    ...(typeof value === 'string' ? [value] : []),
+  ]);
+  return Promise.all([...new Set(held)].map((id) => cookieForged(entries, real, id)));
 }

@@ -28,7 +28,7 @@ export function hasRedisServer(): boolean {
   return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** Whether a PING on loopback `port` is answered +PONG within a second. */
+/** Whether a PING on loopback `port` is answered within a second: +PONG, or a refusal for want of the password. */
 function ping(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
@@ -42,7 +42,7 @@ function ping(port: number): Promise<boolean> {
     socket.on('connect', () => socket.write('PING\r\n'));
     socket.on('data', (chunk: Buffer) => {
       reply += chunk.toString();
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG') || reply.startsWith('-NOAUTH'));
     });
   });
 }
@@ -50,8 +50,9 @@ function ping(port: number): Promise<boolean> {
 /**
  * A real redis-server (Debian's package) of its own on a free loopback port: no persistence (`--save ''`,
  * `--appendonly no`), its working folder in a temporary directory. Waits until it answers PING (at most 10 s).
+ * `config` (redis-server's arguments, such as compose.yaml's) comes first, so the test's own settings win.
  */
-export async function startRedisServer(): Promise<TestRedis> {
+export async function startRedisServer(config: string[] = []): Promise<TestRedis> {
   if (!hasRedisServer()) {
     throw new Error(
       "redis-server is not installed: `npm test` installs Debian's package as root, or run `apt-get install -y redis-server`.",
@@ -65,6 +66,7 @@ export async function startRedisServer(): Promise<TestRedis> {
   const launch = async () => {
     if (child && child.exitCode === null && child.signalCode === null) return;
     const args = [
+      ...config,
       '--port',
       String(port),
       '--bind',

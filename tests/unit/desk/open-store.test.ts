@@ -27,6 +27,18 @@ describe('opening the desk store', () => {
     await store.close();
   });
 
+  it("keeps <DATA_DIR>/desk for the server's user alone, narrowing a folder that was there open to all", async () => {
+    const desk = path.join(root, 'wide', 'desk');
+    fs.mkdirSync(desk, { recursive: true });
+    fs.chmodSync(desk, 0o755);
+    const store = await openDeskStore(parseConfig({ DATA_DIR: path.join(root, 'wide') }));
+    await store.close();
+    expect(fs.statSync(desk).mode & 0o777).toBe(0o700);
+    const fresh = await openDeskStore(parseConfig({ DATA_DIR: path.join(root, 'fresh') }));
+    await fresh.close();
+    expect(fs.statSync(path.join(root, 'fresh', 'desk')).mode & 0o777).toBe(0o700);
+  });
+
   it('in a DATA_DIR that cannot be written, fails saying the desk cannot sign anyone in, and why', async () => {
     const dataDir = unwritableDataDir();
     const failure = openDeskStore(parseConfig({ DATA_DIR: dataDir }));

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
+import { keptHash } from '@/lib/desk/kept-hash';
 import { LmdbDeskStore } from '@/lib/desk/lmdb-store';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, endSession, readSession, startSession } from '@/lib/desk/session';
 
@@ -33,6 +34,13 @@ describe('desk sessions', () => {
     expect(await readSession(store, key, (await startSession(store, key)).cookieValue)).not.toEqual(session);
   });
 
+  it("keep only the id's hash in the store: the id itself, as a cookie's jti, names no session there", async () => {
+    const { cookieValue } = await startSession(store, key);
+    const { jti = '' } = decodeJwt(cookieValue);
+    expect(await store.hasSession(keptHash(jti))).toBe(true);
+    expect(await store.hasSession(jti)).toBe(false);
+  });
+
   it('are absent without a cookie', async () => {
     expect(await readSession(store, key, undefined)).toBeUndefined();
     expect(await readSession(store, key, '')).toBeUndefined();
@@ -51,7 +59,7 @@ describe('desk sessions', () => {
   it('refuse a cookie signed with another key, or not signed at all', async () => {
     const { cookieValue } = await startSession(store, new Uint8Array(randomBytes(32)));
     // Its id is in the store: only the signature is wrong.
-    expect(await store.hasSession(decodeJwt(cookieValue).jti ?? '')).toBe(true);
+    expect(await store.hasSession(keptHash(decodeJwt(cookieValue).jti ?? ''))).toBe(true);
     expect(await readSession(store, key, cookieValue)).toBeUndefined();
 
     const unsigned = new UnsecuredJWT({ ...decodeJwt(cookieValue) }).encode();
@@ -71,7 +79,7 @@ describe('desk sessions', () => {
 
   it('refuse an expired cookie, even while the store still knows its id', async () => {
     const started = await startSession(store, key, { now: () => Date.now() - 8 * DAY_MS });
-    expect(await store.hasSession(decodeJwt(started.cookieValue).jti ?? '')).toBe(true);
+    expect(await store.hasSession(keptHash(decodeJwt(started.cookieValue).jti ?? ''))).toBe(true);
     expect(await readSession(store, key, started.cookieValue)).toBeUndefined();
 
     const fresh = await startSession(store, key);

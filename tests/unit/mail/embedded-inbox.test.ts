@@ -38,9 +38,13 @@ async function sendRaw(port: number, user: string, pass: string, body: string): 
 }
 
 describe('the embedded inbox', () => {
+  // An outbox that was there open to all, as an older version left it.
+  const wideOutbox = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-')), 'outbox');
+  fs.mkdirSync(wideOutbox);
+  fs.chmodSync(wideOutbox, 0o755);
+
   it('refuses a message past its size limit and keeps nothing of it, and keeps one within it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
-    const inbox = await embeddedInbox(dir);
+    const inbox = await embeddedInbox(wideOutbox);
     const line = `${'x'.repeat(998)}\r\n`;
     const big = await sendRaw(
       inbox.port,
@@ -54,6 +58,14 @@ describe('the embedded inbox', () => {
     const kept = fs.readdirSync(inbox.outboxDir);
     expect(kept.filter((name) => name.endsWith('.eml'))).toHaveLength(1);
     expect(kept.filter((name) => name.endsWith('.part'))).toHaveLength(0);
+  });
+
+  it("keeps its folder and its mails (live sign-in links) for the server's user alone", async () => {
+    const inbox = await embeddedInbox(wideOutbox);
+    const reply = await sendRaw(inbox.port, inbox.user, inbox.pass, 'A sign-in link');
+    const kept = path.join(inbox.outboxDir, reply.at(-1)?.split('Kept as ')[1] ?? '');
+    expect(fs.statSync(kept).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(inbox.outboxDir).mode & 0o777).toBe(0o700);
   });
 
   it('forgets mails older than the retention', () => {

@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { createClient } from 'redis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SharedRedis } from '../../../lib/redis/client';
+import { ROOT } from '../support/app';
+import { type TestRedis, startRedisServer } from '../support/redis';
+
+/**
+ * compose.yaml's Redis, run from its own command and environment on loopback (no Docker here): it will not start
+ * without a password, it refuses whoever does not give it, and the app's REDIS_URL and the health check give it.
+ */
+const COMPOSE = fs.readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8');
+
+/** The file with its variables put in as compose puts them: `${V}`, `${V:-default}`, `${V:?error}`. */
+function interpolated(env: Record<string, string>): string {
+  return COMPOSE.replace(/\$\{(\w+)(?::([-?])([^}]*))?\}/g, (_, name: string, kind?: string, word = '') => {
+    const value = env[name] ?? '';
+    if (value) return value;
+    if (kind === '?') throw new Error(`required variable ${name} is missing a value: ${word}`);
+    return kind === '-' ? word : '';
+  });
+}
+
+interface Service {
+  command?: string[];
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+}
+
+/** The services, read by the project's YAML parser (gray-matter's, as front matter). */
+const servicesWith = (env: Record<string, string>) =>
+  (matter(`---\n${interpolated(env)}\n---\n`).data as { services: Record<string, Service> }).services;
+
+let server: TestRedis | undefined;
+afterAll(async () => server?.close());
+
+describe("compose.yaml's Redis", () => {
+  it('is not started without REDIS_PASSWORD, and says how to make one', () => {
+    expect(() => interpolated({})).toThrow(/REDIS_PASSWORD .*openssl rand/);
+  });
+
+  it("refuses a client without the password; the web's REDIS_URL and the health check give it", async () => {
+    const password = randomBytes(32).toString('hex');
+    const { web, redis } = servicesWith({ REDIS_PASSWORD: password });
+    const [program, ...args] = redis?.command ?? [];
+    expect(program).toBe('redis-server');
+    server = await startRedisServer(args);
+
+    const stranger = createClient({ url: server.url, RESP: 2 });
+    stranger.on('error', () => {});
+    await stranger.connect();
+    await expect(stranger.ping()).rejects.toThrow(/NOAUTH/);
+    stranger.destroy();
+
+    const url = (web?.environment?.REDIS_URL ?? '').replace('@redis:6379', `@127.0.0.1:${server.port}`);
+    expect(url).toContain(password);
+    const app = new SharedRedis(url, { warn: () => {}, info: () => {} });
+    expect(await app.connect()).toBe(true);
+    expect(await app.evaluate("return redis.call('PING')", [], [])).toBe('PONG');
+    app.close();
+
+    const [, probe = '', ...probeArgs] = redis?.healthcheck?.test ?? [];
+    const health = spawnSync(probe, ['-p', String(server.port), ...probeArgs], {
+      env: { ...process.env, ...redis?.environment },
+      encoding: 'utf8',
+      timeout: 5_000,
+    });
+    expect(health.stdout.trim()).toBe('PONG');
+  });
+});
