@@ -9,16 +9,17 @@ import { ApiError } from '@/lib/http/errors';
 import { clientAddress, originFromHeaders } from '@/lib/http/forwarded';
 import { consumeQuota } from '@/lib/http/quota';
 import { firstDayOf } from '@/lib/insights/report';
-import { deskKeys, deskVisitor, servedOverHttps } from './current-session';
+import { deskKeys, deskVisitor } from './current-session';
 import { countLinkRequest } from './link-requests';
 import { MONTH_DAYS } from './figures';
 import type { DeskNotice } from './notices';
-import { SESSION_COOKIE, endSession, startSession } from './session';
+import { SESSION_COOKIE, endSession } from './session';
 import { mailSignInLink } from './sign-in-mail';
-import { issueSignInLink, redeemSignInToken } from './sign-in-token';
+import { issueSignInLink } from './sign-in-token';
 
 // The desk's forms are Server Actions: Next refuses another site's Origin (as lib/security/server-actions.ts
-// does before it), and the session cookie is SameSite=Lax, so a cross-site post carries no session either.
+// does before it), and the session cookie is SameSite=Lax, so a cross-site post carries no session either. The
+// sign-in button alone posts to a route of its own (sign-in-post.ts), so that its URL carries no token.
 
 function backToDesk(notice: DeskNotice, hash = ''): never {
   redirect(`${DESK_PATH}?notice=${notice}${hash}`);
@@ -63,23 +64,6 @@ async function keysOrNotice() {
     console.warn('[desk] sign-in cannot be checked', error instanceof Error ? error.message : error);
     return backToDesk('unavailable');
   }
-}
-
-/** Uses the link's token (the button on the link's page; a GET of the link never does) and starts a session. */
-export async function signIn(form: FormData): Promise<void> {
-  if (!(await withinQuota())) backToDesk('busy');
-  const token = form.get('token');
-  const { store, key } = await keysOrNotice();
-  if (typeof token !== 'string' || !(await redeemSignInToken(store, token))) backToDesk('link-refused');
-  const session = await startSession(store, key);
-  (await cookies()).set(SESSION_COOKIE, session.cookieValue, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: await servedOverHttps(),
-    path: DESK_PATH,
-    maxAge: session.maxAgeSeconds,
-  });
-  redirect(DESK_PATH);
 }
 
 /** Ends the session on the server, so the cookie is worthless even where the browser keeps it. */
