@@ -46,6 +46,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/security/verified-agents.test.ts',
   'tests/integration/discovery/discovery-documents.test.ts',
   'tests/integration/insights/desk.test.ts',
+  'tests/integration/insights/desk-links.test.ts',
 ];
 
 export default defineConfig({
