@@ -143,6 +143,9 @@ describe('the sign-in button', () => {
       redirect: 'manual',
     });
     expect(again.headers.get('location')).toBe('/desk?notice=link-refused');
+    const opened = await fetch(post.url);
+    expect(opened.status).toBe(405);
+    expect(await opened.text()).toMatch(/open the link in your sign-in mail/);
   });
 });
 
