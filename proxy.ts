@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { getConfig } from '@/lib/config/env';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
+import { deskPageQuotaRefusal } from '@/lib/desk/desk-quota';
 import { isDeskPath } from '@/lib/http/desk-path';
 import { countRequest } from '@/lib/insights/request-count';
 import { projectServer } from '@/lib/start-up/project-server';
@@ -67,10 +68,12 @@ function refuseFormPost(request: NextRequest): NextResponse | undefined {
  * Next serves alone (lib/insights). It refuses a request for another site's name (DNS rebinding,
  * lib/security/allowed-host.ts), a method no route has (lib/http/unrouted-method.ts) and a forged form post, as
  * the project's server does before Next; redirects a page path's trailing slash (lib/http/trailing-slash.ts);
- * bounds the User-Agent; and gives the human pages as markdown to AI agents and to clients that prefer it
- * (docs/agents-and-crawlers.md, "Every page as markdown"). Shared headers come from next.config.ts.
+ * counts a view of a desk page against the per-address quota (lib/desk/desk-quota.ts: on both serving paths,
+ * as Next always renders the desk); bounds the User-Agent; and gives the human pages as markdown to AI agents and
+ * to clients that prefer it (docs/agents-and-crawlers.md, "Every page as markdown"). Shared headers come from
+ * next.config.ts.
  */
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<Response> {
   isSiteHost ??= siteHostCheck(getConfig());
   // Under the project's server its pipeline has counted the request already.
   if (!projectServer.running) {
@@ -91,6 +94,8 @@ export function proxy(request: NextRequest): NextResponse {
     return NextResponse.redirect(new URL(canonical + request.nextUrl.search, request.url), 308);
   const refusal = request.method === 'POST' ? refuseFormPost(request) : undefined;
   if (refusal) return refusal;
+  const busy = await deskPageQuotaRefusal(request.method, request.nextUrl.pathname, request.headers);
+  if (busy) return busy;
   const init = boundedRequest(request);
   if (!wantsMarkdown(request)) return withOriginVary(NextResponse.next(init));
   // The request goes on asking for exactly `Accept: text/markdown`, which next.config.ts's static rewrite serves

@@ -1,8 +1,8 @@
 /**
- * `npm run check`, `insights` and `digest`: runs the owner command named first, with the arguments after it.
- * Where tsx is installed (a checkout with its dev dependencies) the TypeScript source runs, so the command is
- * never older than the code and works before any build; where it is not (a production-only install, a container
- * image) the copy `npm run build` compiled into dist/ runs (scripts/build-dist.ts). docs/deployment.md.
+ * `npm run check`, `insights`, `digest` and `desk-link`: runs the owner command named first, with the arguments
+ * after it. Where tsx is installed (a checkout with its dev dependencies) the TypeScript source runs, so the
+ * command is never older than the code and works before any build; where it is not (a production-only install, a
+ * container image) the copy `npm run build` compiled into dist/ runs (scripts/build-dist.ts). docs/deployment.md.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';

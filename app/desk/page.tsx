@@ -4,7 +4,6 @@ import { deskVisitor } from '@/lib/desk/current-session';
 import { DeskDashboard } from '@/lib/desk/desk-dashboard';
 import { MONTH_DAYS, WEEK_DAYS, buildDeskFigures } from '@/lib/desk/figures';
 import { DESK_NOTICES, deskNotice } from '@/lib/desk/notices';
-import { embeddedOutboxDir } from '@/lib/desk/sign-in-mail';
 import { SignInRequest } from '@/lib/desk/sign-in-request';
 import { PageIntro } from '@/lib/ui/page-intro';
 
@@ -24,7 +23,7 @@ export default async function DeskPage({ searchParams }: { searchParams: SearchP
     return (
       <>
         <PageIntro eyebrow="Desk" title="Sign in to your desk" />
-        <SignInRequest notice={shown && DESK_NOTICES[shown]} outboxDir={embeddedOutboxDir()} />
+        <SignInRequest notice={shown && DESK_NOTICES[shown]} />
       </>
     );
   }

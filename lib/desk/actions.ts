@@ -4,22 +4,23 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getInsightsStore } from '@/lib/counting/store';
 import { generalQuota } from '@/lib/http/api-route';
-import { DESK_PATH, DESK_SIGN_IN_PATH } from '@/lib/http/desk-path';
+import { DESK_PATH } from '@/lib/http/desk-path';
 import { ApiError } from '@/lib/http/errors';
 import { clientAddress } from '@/lib/http/forwarded';
 import { originFromHeaders } from '@/lib/security/public-origin';
 import { consumeQuota } from '@/lib/http/quota';
 import { firstDayOf } from '@/lib/insights/report';
-import { deskKeys, deskVisitor, servedOverHttps } from './current-session';
-import { mayMailSignInLink } from './link-requests';
+import { deskKeys, deskVisitor } from './current-session';
+import { countLinkRequest } from './link-requests';
 import { MONTH_DAYS } from './figures';
 import type { DeskNotice } from './notices';
-import { SESSION_COOKIE, endSession, startSession } from './session';
+import { SESSION_COOKIE, endSession } from './session';
 import { mailSignInLink } from './sign-in-mail';
-import { issueSignInToken, redeemSignInToken } from './sign-in-token';
+import { issueSignInLink } from './sign-in-token';
 
 // The desk's forms are Server Actions: Next refuses another site's Origin (as lib/security/server-actions.ts
-// does before it), and the session cookie is SameSite=Lax, so a cross-site post carries no session either.
+// does before it), and the session cookie is SameSite=Lax, so a cross-site post carries no session either. The
+// sign-in button alone posts to a route of its own (sign-in-post.ts), so that its URL carries no token.
 
 function backToDesk(notice: DeskNotice, hash = ''): never {
   redirect(`${DESK_PATH}?notice=${notice}${hash}`);
@@ -37,22 +38,23 @@ async function withinQuota(): Promise<boolean> {
 }
 
 /**
- * Mails a sign-in link to the site's own address (never one typed in), within the site-wide hourly limit. The
- * answer is the same whether a link was sent, the limit was reached or the mail failed, so it reveals nothing.
+ * Mails a sign-in link to the site's own address (never one typed in), within the limits per address and
+ * site-wide (link-requests.ts), and says which limit refused it. A link counted is answered the same whether the
+ * mail goes out or fails (that is known later, in the log).
  */
 export async function requestSignInLink(): Promise<void> {
   if (!(await withinQuota())) backToDesk('busy');
+  let notice: DeskNotice = 'link-sent';
   try {
     const { store } = await deskKeys();
-    if (await mayMailSignInLink(store)) {
-      const token = await issueSignInToken(store);
-      const origin = originFromHeaders(await headers());
-      mailSignInLink(`${origin}${DESK_SIGN_IN_PATH}?token=${encodeURIComponent(token)}`);
-    }
+    const requestHeaders = await headers();
+    const counted = await countLinkRequest(store, clientAddress(requestHeaders));
+    if (counted === 'counted') mailSignInLink(await issueSignInLink(store, originFromHeaders(requestHeaders)));
+    else notice = counted === 'client-capped' ? 'address-capped' : 'site-capped';
   } catch (error) {
     console.warn('[desk] no sign-in link could be made', error instanceof Error ? error.message : error);
   }
-  backToDesk('link-sent');
+  backToDesk(notice);
 }
 
 /** The desk's store and key, or the page's "unavailable" notice when they cannot be had now. */
@@ -63,23 +65,6 @@ async function keysOrNotice() {
     console.warn('[desk] sign-in cannot be checked', error instanceof Error ? error.message : error);
     return backToDesk('unavailable');
   }
-}
-
-/** Uses the link's token (the button on the link's page; a GET of the link never does) and starts a session. */
-export async function signIn(form: FormData): Promise<void> {
-  if (!(await withinQuota())) backToDesk('busy');
-  const token = form.get('token');
-  const { store, key } = await keysOrNotice();
-  if (typeof token !== 'string' || !(await redeemSignInToken(store, token))) backToDesk('link-refused');
-  const session = await startSession(store, key);
-  (await cookies()).set(SESSION_COOKIE, session.cookieValue, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: await servedOverHttps(),
-    path: DESK_PATH,
-    maxAge: session.maxAgeSeconds,
-  });
-  redirect(DESK_PATH);
 }
 
 /** Ends the session on the server, so the cookie is worthless even where the browser keeps it. */

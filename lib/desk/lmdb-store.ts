@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { type Database, open } from 'lmdb';
-import type { DeskStore } from './store';
+import type { DeskStore, LinkRequestCount, LinkRequestLimits } from './store';
 
 const TOKEN = 't|';
 const SESSION = 's|';
 const LINK_REQUESTS = 'link-requests';
+const LINK_REQUESTS_OF = 'link-requests|';
 const SESSION_KEY = 'session-key';
 
 export interface LmdbDeskStoreOptions {
@@ -54,14 +55,22 @@ export class LmdbDeskStore implements DeskStore {
     await this.db.remove(`${SESSION}${id}`);
   }
 
-  async countLinkRequest(windowSeconds: number): Promise<number> {
+  async countLinkRequest(client: string, limits: LinkRequestLimits): Promise<LinkRequestCount> {
     const now = this.now();
+    const fresh = { count: 0, until: now + limits.windowSeconds * 1000 };
     return this.db.transaction(() => {
-      const kept = this.db.get(LINK_REQUESTS);
-      const window = isWindow(kept) && kept.until > now ? kept : { count: 0, until: now + windowSeconds * 1000 };
-      const count = window.count + 1;
-      this.db.putSync(LINK_REQUESTS, { count, until: window.until });
-      return count;
+      const clientKey = `${LINK_REQUESTS_OF}${client}`;
+      const mine = this.liveWindow(clientKey, now) ?? fresh;
+      if (mine.count >= limits.perClient) return 'client-capped';
+      const site = this.liveWindow(LINK_REQUESTS, now) ?? fresh;
+      if (site.count >= limits.siteWide) return 'site-capped';
+      // Only counted clients are written, so the live ones are at most the site's limit.
+      for (const { key, value } of this.db.getRange({ start: LINK_REQUESTS_OF, end: `${LINK_REQUESTS_OF}\uffff` })) {
+        if (!isWindow(value) || value.until <= now) this.db.removeSync(key);
+      }
+      this.db.putSync(clientKey, { count: mine.count + 1, until: mine.until });
+      this.db.putSync(LINK_REQUESTS, { count: site.count + 1, until: site.until });
+      return 'counted';
     });
   }
 
@@ -76,6 +85,12 @@ export class LmdbDeskStore implements DeskStore {
 
   async close(): Promise<void> {
     await this.db.close();
+  }
+
+  /** The counting window kept at `key` while it lasts, else undefined. */
+  private liveWindow(key: string, now: number): { count: number; until: number } | undefined {
+    const kept = this.db.get(key);
+    return isWindow(kept) && kept.until > now ? kept : undefined;
   }
 
   /** Keeps `name` until its time to live is over, and drops the expired entries of its kind (a handful at most). */

@@ -1,6 +1,9 @@
 import { MONTH_DAYS } from './figures';
-import { LINK_REQUESTS_PER_HOUR } from './link-requests';
+import { LINK_REQUESTS_PER_ADDRESS, LINK_REQUESTS_SITE_WIDE } from './link-requests';
 import { SIGN_IN_TOKEN_TTL_SECONDS } from './sign-in-token';
+
+/** The owner's way in that no one else can use up, named where links are capped. */
+const OWNER_WAY_IN = 'The site owner can always get a fresh link by running npm run desk-link on the server.';
 
 /**
  * What the desk says after one of its forms, named in the redirect's `?notice=` so a reload shows the same page.
@@ -8,9 +11,14 @@ import { SIGN_IN_TOKEN_TTL_SECONDS } from './sign-in-token';
  */
 export const DESK_NOTICES = {
   'link-sent':
-    `If sign-in is possible now, a link is on its way to the site's own address. It lasts ` +
-    `${SIGN_IN_TOKEN_TTL_SECONDS / 60} minutes and works once. At most ${LINK_REQUESTS_PER_HOUR} links are sent ` +
-    'in an hour, whoever asks.',
+    `A sign-in link is on its way to the site's own address. It lasts ${SIGN_IN_TOKEN_TTL_SECONDS / 60} minutes ` +
+    'and works once.',
+  'address-capped':
+    `No link was sent: this address has asked for ${LINK_REQUESTS_PER_ADDRESS} sign-in links within the hour, ` +
+    `the most one address may. Ask again in an hour. ${OWNER_WAY_IN}`,
+  'site-capped':
+    `No link was sent: the site mails at most ${LINK_REQUESTS_SITE_WIDE} sign-in links an hour, and that many ` +
+    `have been asked for. Ask again in an hour. ${OWNER_WAY_IN}`,
   'link-refused':
     'That sign-in link cannot be used: it was used already, it has expired, or it is not a link this site sent. ' +
     'Ask for a new one below.',

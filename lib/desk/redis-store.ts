@@ -1,6 +1,6 @@
 import type { RedisScripts } from '@/lib/redis/client';
 import { KEY_PREFIX } from '@/lib/redis/keys';
-import type { DeskStore } from './store';
+import type { DeskStore, LinkRequestCount, LinkRequestLimits } from './store';
 
 // Each operation is one script, so each is atomic across instances. Times to live are in milliseconds (ARGV[1]).
 const PUT = `return redis.call('SET', KEYS[1], '1', 'PX', ARGV[1]) and 1 or 0`;
@@ -9,12 +9,17 @@ const PUT = `return redis.call('SET', KEYS[1], '1', 'PX', ARGV[1]) and 1 or 0`;
 const TAKE = `return redis.call('DEL', KEYS[1])`;
 const HAS = `return redis.call('EXISTS', KEYS[1])`;
 const END = `return redis.call('DEL', KEYS[1])`;
-// The window starts with its first request and ends with the key.
-const COUNT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return count
+// KEYS: the client's count and the site's; ARGV: their limits and the window. Each window starts with its first
+// counted request and ends with its key. Answers 0 when counted, 1 when the client's limit refused it, 2 the site's.
+const COUNT_LINK_REQUEST = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') >= tonumber(ARGV[1]) then return 1 end
+if tonumber(redis.call('GET', KEYS[2]) or '0') >= tonumber(ARGV[2]) then return 2 end
+for _, key in ipairs(KEYS) do
+  if redis.call('INCR', key) == 1 then redis.call('PEXPIRE', key, ARGV[3]) end
+end
+return 0
 `;
+const LINK_REQUEST_COUNTS: readonly LinkRequestCount[] = ['counted', 'client-capped', 'site-capped'];
 const SESSION_KEY = `
 redis.call('SET', KEYS[1], ARGV[1], 'NX')
 return redis.call('GET', KEYS[1])
@@ -29,7 +34,8 @@ export interface RedisDeskStoreOptions {
 
 /**
  * The desk's store in Redis, shared by every instance: `<prefix>:desk:token:<hash>` and `:session:<id>` expire
- * with their time to live, `:link-requests` with its window, and `:session-key` is kept.
+ * with their time to live, `:{link-requests}:site` and `:{link-requests}:client:<client>` with their windows (one
+ * hash tag, so the script that counts both finds them on one node of a cluster), and `:session-key` is kept.
  */
 export class RedisDeskStore implements DeskStore {
   private readonly prefix: string;
@@ -63,9 +69,14 @@ export class RedisDeskStore implements DeskStore {
     await this.redis.evaluate(END, [`${this.prefix}:session:${id}`], []);
   }
 
-  async countLinkRequest(windowSeconds: number): Promise<number> {
-    const count = await this.redis.evaluate(COUNT, [`${this.prefix}:link-requests`], [milliseconds(windowSeconds)]);
-    if (typeof count !== 'number') throw new Error(`Redis answered the link-request count with ${String(count)}`);
+  async countLinkRequest(client: string, limits: LinkRequestLimits): Promise<LinkRequestCount> {
+    const answer = await this.redis.evaluate(
+      COUNT_LINK_REQUEST,
+      [`${this.prefix}:{link-requests}:client:${client}`, `${this.prefix}:{link-requests}:site`],
+      [String(limits.perClient), String(limits.siteWide), milliseconds(limits.windowSeconds)],
+    );
+    const count = typeof answer === 'number' ? LINK_REQUEST_COUNTS[answer] : undefined;
+    if (!count) throw new Error(`Redis answered the link-request count with ${String(answer)}`);
     return count;
   }
 

@@ -1,4 +1,3 @@
-import { getConfig } from '@/lib/config/env';
 import { getSite } from '@/lib/content';
 import { mailTheOwner } from '@/lib/mail/owner-mail';
 import { SIGN_IN_TOKEN_TTL_SECONDS } from './sign-in-token';
@@ -17,10 +16,4 @@ export function mailSignInLink(link: string): void {
       'If you did not ask for it, ignore this mail: without the link no one can sign in.\n',
     'the sign-in link',
   );
-}
-
-/** Where a local owner finds the link when mail goes to the embedded inbox (no SMTP_HOST), else undefined. */
-export function embeddedOutboxDir(): string | undefined {
-  const config = getConfig();
-  return config.SMTP_HOST ? undefined : config.OUTBOX_DIR;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DESK_SIGN_IN_PATH } from '@/lib/http/desk-path';
 import { keptHash } from './kept-hash';
 import type { DeskStore } from './store';
 
@@ -13,6 +14,12 @@ export async function issueSignInToken(store: DeskStore): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await store.putSignInToken(keptHash(token), SIGN_IN_TOKEN_TTL_SECONDS);
   return token;
+}
+
+/** A fresh sign-in link on `origin` (the site's own, never one a client chose): its page, with a new token. */
+export async function issueSignInLink(store: DeskStore, origin: string): Promise<string> {
+  const token = await issueSignInToken(store);
+  return `${origin.replace(/\/+$/, '')}${DESK_SIGN_IN_PATH}?token=${encodeURIComponent(token)}`;
 }
 
 /**

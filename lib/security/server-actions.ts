@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
-import { DESK_PATH, DESK_SIGN_IN_PATH } from '@/lib/http/desk-path';
+import { DESK_PATH, DESK_SESSION_PATH } from '@/lib/http/desk-path';
 
 /** Why a request was refused before Next saw it, for the plain-text answer. */
 export interface Refusal {
@@ -10,8 +10,11 @@ export interface Refusal {
   message: string;
 }
 
-/** The pages with forms: the consultation form, and the desk's sign-in, sign-out and answered buttons. */
-const FORM_PAGES: ReadonlySet<string> = new Set(['/contact', DESK_PATH, DESK_SIGN_IN_PATH]);
+/**
+ * The pages with forms: the consultation form, and the desk's link, sign-out and answered buttons. The sign-in
+ * page's button posts to DESK_SESSION_PATH, a route that reads its own body and checks Origin itself.
+ */
+const FORM_PAGES: ReadonlySet<string> = new Set(['/contact', DESK_PATH]);
 
 /** A POST that Next treats as a Server Action request: what it carries, as Next looks at it. */
 export interface ServerActionRequest {
@@ -22,7 +25,8 @@ export interface ServerActionRequest {
 
 /**
  * Whether Next treats this request as a Server Action request (a POST to a page with a `Next-Action` header, a
- * multipart body or a URL-encoded one), and with what. The API and Next's own paths read their own bodies.
+ * multipart body or a URL-encoded one), and with what. The API, Next's own paths and the desk's sign-in route
+ * (DESK_SESSION_PATH, which checks Origin itself with crossSiteRefusal) read their own bodies.
  */
 export function serverActionRequest(
   method: string | undefined,
@@ -30,6 +34,7 @@ export function serverActionRequest(
   headers: IncomingHttpHeaders,
 ): ServerActionRequest | undefined {
   if (method !== 'POST' || !target || target.startsWith('/api/') || target.startsWith('/_next/')) return undefined;
+  if (target.split('?')[0] === DESK_SESSION_PATH) return undefined;
   const actionId = headers['next-action'];
   const contentType = (headers['content-type'] ?? '').toLowerCase();
   const multipart = contentType.startsWith('multipart/form-data');
@@ -58,20 +63,8 @@ export function refuseServerAction(
   const action = serverActionRequest(method, target, headers);
   if (!action || !target) return undefined;
   const { actionId, urlEncoded } = action;
-  const origin = headers.origin;
-  if (origin !== undefined) {
-    let originHost: string;
-    try {
-      originHost = origin === 'null' ? 'null' : new URL(origin).host;
-    } catch {
-      return { status: 400, message: 'Bad Request: the Origin header of this form submission is not a URL.' };
-    }
-    const forwarded = headers['x-forwarded-host'];
-    const forwardedHost = (Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(',')[0])?.trim();
-    if (originHost !== (forwardedHost || headers.host)) {
-      return { status: 403, message: 'Forbidden: forms of this site can only be submitted from this site.' };
-    }
-  }
+  const crossSite = crossSiteRefusal(headers.origin, headers['x-forwarded-host'], headers.host);
+  if (crossSite) return crossSite;
   // A form posted without JavaScript (multipart, no Next-Action header) can only be one of the FORM_PAGES' forms;
   // on any other path Next would try to decode it as an action and fail with 500.
   if (actionId === undefined && (urlEncoded || !FORM_PAGES.has(target.split('?')[0]?.replace(/\/+$/, '') ?? ''))) {
@@ -79,6 +72,30 @@ export function refuseServerAction(
   }
   if (typeof actionId === 'string' && knownActions && !knownActions.has(actionId)) {
     return { status: 404, message: 'Not Found: this site has no such form action.' };
+  }
+  return undefined;
+}
+
+/**
+ * The refusal of a form post whose Origin is another site's (403) or no URL (400), by Next's rule for actions:
+ * Origin's host must equal X-Forwarded-Host's first entry, else Host. No Origin passes, as in Next: a handcrafted
+ * request carries no one's cookies. A browser cannot set those headers on a post from another site's page.
+ */
+export function crossSiteRefusal(
+  origin: string | null | undefined,
+  forwarded: string | string[] | null | undefined,
+  host: string | null | undefined,
+): Refusal | undefined {
+  if (origin === null || origin === undefined) return undefined;
+  let originHost: string;
+  try {
+    originHost = origin === 'null' ? 'null' : new URL(origin).host;
+  } catch {
+    return { status: 400, message: 'Bad Request: the Origin header of this form submission is not a URL.' };
+  }
+  const forwardedHost = (Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(',')[0])?.trim();
+  if (originHost !== (forwardedHost || host)) {
+    return { status: 403, message: 'Forbidden: forms of this site can only be submitted from this site.' };
   }
   return undefined;
 }

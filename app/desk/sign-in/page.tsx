@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { DESK_PATH } from '@/lib/http/desk-path';
-import { signIn } from '@/lib/desk/actions';
+import { DESK_PATH, DESK_SESSION_PATH } from '@/lib/http/desk-path';
 import styles from '@/lib/desk/desk.module.css';
 import { PageIntro } from '@/lib/ui/page-intro';
 
@@ -10,7 +9,8 @@ export const metadata: Metadata = { title: 'Sign in to your desk', robots: { ind
 
 /**
  * A mailed sign-in link opens this page, which only shows a button: a mail scanner's GET or HEAD of the link
- * neither uses the token nor gets a session. The token is read from the URL into the form and used by its POST.
+ * neither uses the token nor gets a session. The token is read from the URL into the form, whose POST carries it
+ * in the body to a URL without it (lib/desk/sign-in-post.ts).
  */
 export default async function DeskSignInPage({
   searchParams,
@@ -23,7 +23,7 @@ export default async function DeskSignInPage({
       <PageIntro eyebrow="Desk" title="Sign in to your desk" />
       <div className={`container section ${styles.narrow}`}>
         {typeof token === 'string' && token !== '' ? (
-          <form action={signIn}>
+          <form method="post" action={DESK_SESSION_PATH}>
             <input type="hidden" name="token" value={token} />
             <p>Press the button to sign in on this device. The link then stops working.</p>
             <button type="submit" className="button">

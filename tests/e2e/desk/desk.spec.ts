@@ -27,7 +27,7 @@ async function askForLink(page: import('@playwright/test').Page): Promise<string
   const before = smtp.received.length;
   await page.goto(`${app.url}/desk`);
   await page.getByRole('button', { name: 'Mail me a sign-in link' }).click();
-  await expect(page.getByRole('status')).toContainText('a link is on its way');
+  await expect(page.getByRole('status')).toContainText('sign-in link is on its way');
   return mailedSignInLink(smtp, before);
 }
 

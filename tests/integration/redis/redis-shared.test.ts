@@ -8,6 +8,7 @@ import { KEY_PREFIX } from '../../../lib/redis/keys';
 import { type RunningApp } from '../support/app';
 import { appPairSharingRedisForThisFile } from '../support/app-for-file';
 import { cookieForged, cookiesForgedFromStore, mailedSignInLink, pressButton, sessionCookieOf } from '../support/desk';
+import { freshDataDir, runOwnerCommand } from '../support/insights';
 import {
   type TestRedis,
   envelopeOf,
@@ -286,5 +287,21 @@ describe("the consultant's desk across instances", () => {
     await pressButton(a.url, '/desk', 'Sign out', cookie);
     const html = await (await fetch(`${b.url}/desk`, { headers: { Cookie: cookie ?? '' } })).text();
     expect(html).toContain('Mail me a sign-in link');
+  });
+
+  it('counts links per address across both, and npm run desk-link keeps its link in the same Redis', async () => {
+    // The test above asked for one link from this address: one more on B, then none on A.
+    expect((await pressButton(b.url, '/desk', 'Mail me a sign-in link')).headers.get('location')).toMatch(
+      /notice=link-sent$/,
+    );
+    expect((await pressButton(a.url, '/desk', 'Mail me a sign-in link')).headers.get('location')).toMatch(
+      /notice=address-capped$/,
+    );
+    const printed = await runOwnerCommand('desk-link', { REDIS_URL: redis.url, DATA_DIR: freshDataDir() }, [
+      '--origin',
+      a.url,
+    ]);
+    const link = new URL(/http:\/\/\S+\/desk\/sign-in\?token=\S+/.exec(printed)?.[0] ?? 'http://x');
+    expect(sessionCookieOf(await pressButton(b.url, `${link.pathname}${link.search}`, 'Sign in'))).toBeDefined();
   });
 });

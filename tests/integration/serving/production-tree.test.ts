@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, freePort, untilServing } from '../support/app';
+import { pressButton, sessionCookieOf } from '../support/desk';
 
 /**
  * The Dockerfile's image, made outside Docker (no image can be built here): its runner stage's COPY lines read
@@ -202,5 +203,12 @@ describe('the Dockerfile’s image, made outside Docker', { timeout: 90_000 }, (
       expect(ignoredByDocker(name), name).toBe(true);
     }
     expect(ignoredByDocker('package.json')).toBe(false);
+  });
+
+  it('npm run desk-link prints a sign-in link that the running server honours', async () => {
+    const { stdout } = await npmRun(['desk-link', '--', '--origin', url]);
+    const link = new URL(/http:\/\/\S+\/desk\/sign-in\?token=\S+/.exec(stdout)?.[0] ?? 'http://x');
+    expect(link.origin).toBe(url);
+    expect(sessionCookieOf(await pressButton(url, `${link.pathname}${link.search}`, 'Sign in'))).toBeDefined();
   });
 });

@@ -3,6 +3,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { open } from 'lmdb';
 import { LmdbDeskStore } from '../../../lib/desk/lmdb-store';
 import { SIGN_IN_TOKEN_TTL_SECONDS, issueSignInToken } from '../../../lib/desk/sign-in-token';
+import { type Fetch, newLoopbackClient } from './loopback-client';
 import type { TestSmtpServer } from './smtp';
 
 /** The `desk_session` cookie's `name=value`, from a response's Set-Cookie, or undefined. */
@@ -21,42 +22,55 @@ const decode = (value: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
-/**
- * The form of `html` whose button reads `button`, as a browser without JavaScript posts it: its hidden fields
- * (the Server Action's and the form's own).
- */
-export function formNamed(html: string, button: string): FormData {
-  const form = [...html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/g)].find((match) =>
-    decode(match[1]?.replace(/<!-- -->/g, '') ?? '').includes(button),
-  );
-  if (!form) throw new Error(`no form with a "${button}" button on the page`);
-  const data = new FormData();
-  for (const [, name = '', value = ''] of (form[1] ?? '').matchAll(
-    /<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g,
-  )) {
-    data.append(name, decode(value));
-  }
-  return data;
+/** A form of a page as a browser without JavaScript posts it: where to, how, and its hidden fields. */
+export interface PageForm {
+  /** The form's `action`, or empty to post to the page's own URL. */
+  action: string;
+  multipart: boolean;
+  fields: FormData;
 }
 
-/** Fetches `pathname` with the cookie (if any) and posts its form named by `button`, as the same site does. */
+/** The form of `html` whose button reads `button`. */
+export function pageForm(html: string, button: string): PageForm {
+  const form = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].find((match) =>
+    decode(match[2]?.replace(/<!-- -->/g, '') ?? '').includes(button),
+  );
+  if (!form) throw new Error(`no form with a "${button}" button on the page`);
+  const attribute = (name: string) => decode(new RegExp(`\\b${name}="([^"]*)"`, 'i').exec(form[1] ?? '')?.[1] ?? '');
+  const fields = new FormData();
+  for (const [, name = '', value = ''] of (form[2] ?? '').matchAll(
+    /<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g,
+  )) {
+    fields.append(name, decode(value));
+  }
+  return { action: attribute('action'), multipart: attribute('enctype') === 'multipart/form-data', fields };
+}
+
+/** The hidden fields of the form of `html` whose button reads `button` (the Server Action's and the form's own). */
+export const formNamed = (html: string, button: string): FormData => pageForm(html, button).fields;
+
+/** The URL a form of the page at `pathname` posts to, and the body, encoded as the form says. */
+export function formPost(appUrl: string, pathname: string, form: PageForm): { url: string; body: BodyInit } {
+  const url = new URL(form.action || pathname, `${appUrl}${pathname}`).href;
+  const fields = [...form.fields].map(([name, value]) => [name, String(value)]);
+  return { url, body: form.multipart ? form.fields : new URLSearchParams(fields) };
+}
+
+/**
+ * Fetches `pathname` with the cookie (if any) and posts its form named by `button` where the form says, as the
+ * same site does; `from` sends both from another client (support/loopback-client.ts).
+ */
 export async function pressButton(
   appUrl: string,
   pathname: string,
   button: string,
   cookie?: string,
-  change: (form: FormData) => void = () => undefined,
+  from: Fetch = fetch,
 ): Promise<Response> {
   const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
-  const html = await (await fetch(`${appUrl}${pathname}`, { headers })).text();
-  const form = formNamed(html, button);
-  change(form);
-  return fetch(`${appUrl}${pathname}`, {
-    method: 'POST',
-    headers: { ...headers, Origin: appUrl },
-    body: form,
-    redirect: 'manual',
-  });
+  const html = await (await from(`${appUrl}${pathname}`, { headers })).text();
+  const { url, body } = formPost(appUrl, pathname, pageForm(html, button));
+  return from(url, { method: 'POST', headers: { ...headers, Origin: appUrl }, body, redirect: 'manual' });
 }
 
 /** The sign-in link of the newest mail that holds one, waiting for it at most `ms`. */
@@ -70,10 +84,13 @@ export async function mailedSignInLink(smtp: TestSmtpServer, after: number, ms =
   throw new Error(`no sign-in link was mailed within ${ms} ms`);
 }
 
-/** Asks for a link, opens it and presses Sign in: the session cookie. */
+/**
+ * Asks for a link, opens it and presses Sign in: the session cookie. From a client of its own, so the links
+ * asked for by other tests do not count against it.
+ */
 export async function signInToDesk(appUrl: string, smtp: TestSmtpServer): Promise<string> {
   const before = smtp.received.length;
-  const asked = await pressButton(appUrl, '/desk', 'Mail me a sign-in link');
+  const asked = await pressButton(appUrl, '/desk', 'Mail me a sign-in link', undefined, newLoopbackClient().fetch);
   if (asked.status !== 303) throw new Error(`asking for a link answered ${asked.status}`);
   const link = new URL(await mailedSignInLink(smtp, before));
   const signedIn = await pressButton(appUrl, `${link.pathname}${link.search}`, 'Sign in');

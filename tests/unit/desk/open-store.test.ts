@@ -69,8 +69,9 @@ describe('opening the desk store', () => {
         const a = await openDeskStore(config);
         const b = await openDeskStore(config);
         expect(a).toBeInstanceOf(RedisDeskStore);
-        expect(await a.countLinkRequest(60)).toBe(1);
-        expect(await b.countLinkRequest(60)).toBe(2);
+        const limits = { perClient: 1, siteWide: 20, windowSeconds: 60 };
+        expect(await a.countLinkRequest('192.0.2.1', limits)).toBe('counted');
+        expect(await b.countLinkRequest('192.0.2.1', limits)).toBe('client-capped');
         await a.close();
         await b.close();
         expect(fs.existsSync(path.join(root, 'unused'))).toBe(false);

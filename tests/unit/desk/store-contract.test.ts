@@ -71,13 +71,32 @@ function storeContract(openPair: () => Promise<StorePair>) {
     expect(await b.hasSession('short')).toBe(false);
   });
 
-  it('counts link requests site-wide in a window that starts again when it is over', async () => {
+  it('counts link requests per client and site-wide, in windows that start again when they are over', async () => {
     const { a, b } = await open();
-    expect(await a.countLinkRequest(0.4)).toBe(1);
-    expect(await b.countLinkRequest(0.4)).toBe(2);
-    expect(await a.countLinkRequest(0.4)).toBe(3);
+    const limits = { perClient: 2, siteWide: 3, windowSeconds: 0.4 };
+    expect(await a.countLinkRequest('192.0.2.1', limits)).toBe('counted');
+    expect(await b.countLinkRequest('192.0.2.1', limits)).toBe('counted');
+    expect(await a.countLinkRequest('192.0.2.1', limits)).toBe('client-capped');
+    expect(await b.countLinkRequest('2001:db8::/64', limits)).toBe('counted');
+    expect(await a.countLinkRequest('192.0.2.2', limits)).toBe('site-capped');
+    expect(await b.countLinkRequest('192.0.2.1', limits)).toBe('client-capped');
     await sleep(500);
-    expect(await b.countLinkRequest(0.4)).toBe(1);
+    expect(await b.countLinkRequest('192.0.2.1', limits)).toBe('counted');
+    expect(await a.countLinkRequest('192.0.2.2', limits)).toBe('counted');
+  });
+
+  it('counts link requests made at once from both instances exactly: none past either limit', async () => {
+    const { a, b } = await open();
+    const limits = { perClient: 2, siteWide: 5, windowSeconds: 60 };
+    const clients = ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'];
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => (i % 2 ? a : b).countLinkRequest(clients[i % 4] ?? '', limits)),
+    );
+    expect(answers.filter((answer) => answer === 'counted')).toHaveLength(5);
+    for (const client of clients) {
+      const counted = answers.filter((answer, i) => answer === 'counted' && clients[i % 4] === client);
+      expect(counted.length).toBeLessThanOrEqual(2);
+    }
   });
 
   it('keeps the first session key offered and gives it to every later caller', async () => {
@@ -146,19 +165,31 @@ describe.skipIf(!redisAvailable)(
       };
     });
 
-    it('keeps every key under <prefix>:desk:, tokens and sessions with a time to live', async () => {
+    it('keeps every key under <prefix>:desk:, tokens, sessions and link counts with a time to live', async () => {
       prefix = uniquePrefix();
       const store = new RedisDeskStore(redis.a, { prefix });
       await store.putSignInToken('hash', 900);
       await store.putSession('id', 3600);
       await store.sessionKey('key');
+      await store.countLinkRequest('2001:db8::/64', { perClient: 2, siteWide: 20, windowSeconds: 3600 });
       expect((await redis.inspect.keys(`${prefix}*`)).sort()).toEqual(
-        [`${prefix}:desk:session-key`, `${prefix}:desk:session:id`, `${prefix}:desk:token:hash`].sort(),
+        [
+          `${prefix}:desk:session-key`,
+          `${prefix}:desk:session:id`,
+          `${prefix}:desk:token:hash`,
+          `${prefix}:desk:{link-requests}:client:2001:db8::/64`,
+          `${prefix}:desk:{link-requests}:site`,
+        ].sort(),
       );
       const tokenTtl = await redis.inspect.pTTL(`${prefix}:desk:token:hash`);
       expect(tokenTtl).toBeGreaterThan(899_000);
       expect(tokenTtl).toBeLessThanOrEqual(900_000);
       expect(await redis.inspect.pTTL(`${prefix}:desk:session-key`)).toBe(-1);
+      for (const count of ['client:2001:db8::/64', 'site']) {
+        const ttl = await redis.inspect.pTTL(`${prefix}:desk:{link-requests}:${count}`);
+        expect(ttl).toBeGreaterThan(3_599_000);
+        expect(ttl).toBeLessThanOrEqual(3_600_000);
+      }
     });
 
     it('stores a sign-in token only as its hash', async () => {

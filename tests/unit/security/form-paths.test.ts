@@ -24,6 +24,13 @@ describe('form posts without JavaScript', () => {
     ).toMatchObject({ status: 405 });
   });
 
+  it("leave the desk's sign-in route to check its own posts: its plain form is URL-encoded", () => {
+    const urlEncoded = { host: 'site.test', 'content-type': 'application/x-www-form-urlencoded' };
+    expect(refuseServerAction('POST', '/desk/session', urlEncoded)).toBeUndefined();
+    expect(refuseServerAction('POST', '/desk/sign-in?token=x', urlEncoded)).toMatchObject({ status: 405 });
+    expect(refuseServerAction('POST', '/desk/sign-in?token=x', form)).toMatchObject({ status: 405 });
+  });
+
   it('leave other POSTs alone', () => {
     expect(
       refuseServerAction('POST', '/about', { host: 'site.test', 'content-type': 'application/json' }),
