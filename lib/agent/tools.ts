@@ -3,6 +3,7 @@ import { getConfig } from '@/lib/config/env';
 import { getBio, getEngagements } from '@/lib/content';
 import type { Quota } from '@/lib/http/quota';
 import { sendConsultationRequest } from '@/lib/mail/send';
+import { mailedIdentity } from '@/lib/security/web-bot-auth/agent-identity';
 import type { AgentIdentity } from '@/lib/security/web-bot-auth/verify-request';
 import { mailTriage } from './triage';
 import { consumeSiteMailAllowance } from '@/lib/mail/site-ceiling';
@@ -125,7 +126,7 @@ export const scheduleConsultationTool = defineTool({
     await sendConsultationRequest(input, {
       requestId: context.requestId,
       reference,
-      ...mailTriage(context.channel, suggestion, await identity),
+      ...mailTriage(context.channel, suggestion, await identity?.then(mailedIdentity)),
     });
     await logInquiry({
       reference,

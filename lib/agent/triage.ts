@@ -49,6 +49,7 @@ const CLAIM_REASONS: Record<Exclude<ClaimReason, 'unsigned'>, string> = {
   'keys not fetched in time': "the signer's key directory did not answer in time",
   'signature mismatch': 'it does not match this request (made for another site or request, or altered)',
   'unreadable or out of date': 'it could not be read, or has expired or is not yet valid',
+  'seen before': 'it was seen before, with an earlier request: a signature proves one request only',
 };
 
 /** A signer's origin as a person reads it: `https://chatgpt.com` is `chatgpt.com`. */

@@ -69,7 +69,7 @@ function countVerified(
   trackPendingWork(
     agentIdentityOf({ method, authority, target, headers })
       .then(async (identity) => {
-        if (identity.verified && (await isFirstSighting(identity.signature))) count('verified', family);
+        if (identity.verified && (await isFirstSighting(identity.signature, 'count'))) count('verified', family);
       })
       .catch((error: unknown) => console.warn('[insights] a verified signature could not be counted', error)),
   );

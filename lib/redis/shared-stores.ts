@@ -3,7 +3,7 @@ import { setIdempotencyStore } from '@/lib/http/idempotency';
 import { setQuotaStore } from '@/lib/http/quota';
 import { setEndedSessions } from '@/lib/mcp/transport/sessions';
 import { processSingleton } from '@/lib/process-singleton';
-import { setSightingStore } from '@/lib/security/web-bot-auth/first-sighting';
+import { setSightingStores } from '@/lib/security/web-bot-auth/first-sighting';
 import type { RedisScripts } from './client';
 import { RedisIdempotencyStore } from './idempotency-store';
 import { RedisQuotaStore } from './quota-store';
@@ -36,7 +36,7 @@ export async function chooseSharedStores(redisUrl: string | undefined): Promise<
   setQuotaStore(new RedisQuotaStore(redis));
   setEndedSessions(new RedisEndedSessions(redis, { maxEnded: getConfig().MCP_MAX_SESSIONS }));
   setIdempotencyStore(new RedisIdempotencyStore(redis));
-  setSightingStore(new RedisSightings(redis));
+  setSightingStores((purpose) => new RedisSightings(redis, purpose));
   if (await redis.connect()) {
     console.info(`[redis] MCP sessions, quotas and idempotency keys are shared through ${describeRedisUrl(redisUrl)}.`);
   } else {

@@ -1,22 +1,31 @@
 import { createHash } from 'node:crypto';
-import { MemorySightings, type SeenSignature, type SightingStore } from '@/lib/security/web-bot-auth/first-sighting';
+import {
+  MemorySightings,
+  type SeenSignature,
+  type SightingPurpose,
+  type SightingStore,
+} from '@/lib/security/web-bot-auth/first-sighting';
 import type { RedisScripts } from './client';
 import { RedisUnavailableError } from './errors';
 import { KEY_PREFIX } from './keys';
+
+/** The key name of each purpose's record. */
+const KEY_NAMES: Record<SightingPurpose, string> = { count: 'signature-seen', mail: 'signature-mailed' };
 
 /** SET NX for the signature's remaining life: 1 when this call took it, 0 when it was there. ARGV[1]: ms to live. */
 const TAKE = `return redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) and 1 or 0`;
 
 /**
- * Verified signatures in Redis, each key expiring with its signature, so that a replay sent to another instance is
- * not counted again. While Redis cannot answer, this instance's memory decides (a replay to two instances may then
- * count twice): a count is not worth refusing or holding up a request for.
+ * Verified signatures in Redis for one purpose, each key expiring with its signature, so that a replay sent to
+ * another instance is not counted, or called proof in a mail, again. While Redis cannot answer, this instance's
+ * memory decides (a replay to two instances may then pass twice): neither is worth refusing a request for.
  */
 export class RedisSightings implements SightingStore {
   private readonly fallback = new MemorySightings();
 
   constructor(
     private readonly redis: RedisScripts,
+    private readonly purpose: SightingPurpose,
     private readonly prefix = KEY_PREFIX,
   ) {}
 
@@ -26,7 +35,7 @@ export class RedisSightings implements SightingStore {
     try {
       const taken = await this.redis.evaluate(
         TAKE,
-        [`${this.prefix}:signature-seen:${id}`],
+        [`${this.prefix}:${KEY_NAMES[this.purpose]}:${id}`],
         [String(signature.expiresAt - now)],
       );
       return taken === 1;

@@ -4,6 +4,6 @@ import { figuresDownload } from '@/lib/desk/figures-download';
 export const dynamic = 'force-dynamic';
 
 /** The desk's figures as CSV, for a signed-in owner only (docs/desk.md). */
-export function GET(): Promise<Response> {
-  return figuresDownload({ type: 'text/csv; charset=utf-8', extension: 'csv' }, figuresAsCsv);
+export function GET(request: Request): Promise<Response> {
+  return figuresDownload(request, { type: 'text/csv; charset=utf-8', extension: 'csv' }, figuresAsCsv);
 }

@@ -4,6 +4,6 @@ import { figuresDownload } from '@/lib/desk/figures-download';
 export const dynamic = 'force-dynamic';
 
 /** The desk's figures as JSON, for a signed-in owner only (docs/desk.md). */
-export function GET(): Promise<Response> {
-  return figuresDownload({ type: 'application/json', extension: 'json' }, figuresAsJson);
+export function GET(request: Request): Promise<Response> {
+  return figuresDownload(request, { type: 'application/json', extension: 'json' }, figuresAsJson);
 }

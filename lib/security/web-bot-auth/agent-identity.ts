@@ -1,4 +1,5 @@
 import { getConfig } from '@/lib/config/env';
+import { isFirstSighting } from './first-sighting';
 import {
   type AgentIdentity,
   MAX_WAIT_MS,
@@ -33,4 +34,13 @@ export function agentIdentityOfRequest(request: Request): Promise<AgentIdentity>
     { method: request.method, authority, target: `${url.pathname}${url.search}`, headers: request.headers },
     MAX_WAIT_MS,
   );
+}
+
+/**
+ * The identity a consultation's mail states: a valid signature proves who sent the first request it is mailed
+ * with; the same signature again (a replay, to any instance when they share Redis) was seen before.
+ */
+export async function mailedIdentity(identity: AgentIdentity): Promise<AgentIdentity> {
+  if (!identity.verified || (await isFirstSighting(identity.signature, 'mail'))) return identity;
+  return { verified: false, signer: identity.signer, reason: 'seen before' };
 }

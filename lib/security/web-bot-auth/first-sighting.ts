@@ -38,17 +38,25 @@ export class MemorySightings implements SightingStore {
   }
 }
 
+/**
+ * What a sighting is for: the count takes a signature once, and the consultant's mail calls it proof once. Each
+ * keeps its own record, as the count and the mail see the same request apart.
+ */
+export type SightingPurpose = 'count' | 'mail';
+
 // One per process: under bare `next start` proxy.ts, which counts, is a bundle of its own.
-const sightings = processSingleton<{ store: SightingStore }>('web-bot-auth-sightings', () => ({
-  store: new MemorySightings(),
+const sightings = processSingleton<Record<SightingPurpose, SightingStore>>('web-bot-auth-sightings', () => ({
+  count: new MemorySightings(),
+  mail: new MemorySightings(),
 }));
 
-/** Whether a verified signature is seen for the first time within its life, in the store chosen at start. */
-export function isFirstSighting(signature: SeenSignature): Promise<boolean> {
-  return sightings.store.isFirstSighting(signature);
+/** Whether a verified signature is seen for the first time within its life for `purpose`, in the store chosen. */
+export function isFirstSighting(signature: SeenSignature, purpose: SightingPurpose): Promise<boolean> {
+  return sightings[purpose].isFirstSighting(signature);
 }
 
-/** Remembers signatures in `store` from now on (Redis, shared by every instance: lib/redis/shared-stores.ts). */
-export function setSightingStore(store: SightingStore): void {
-  sightings.store = store;
+/** Remembers signatures in the store `storeFor` makes for each purpose (Redis: lib/redis/shared-stores.ts). */
+export function setSightingStores(storeFor: (purpose: SightingPurpose) => SightingStore): void {
+  sightings.count = storeFor('count');
+  sightings.mail = storeFor('mail');
 }

@@ -19,7 +19,8 @@ export type ClaimReason =
   | 'unknown key'
   | 'keys not fetched in time'
   | 'signature mismatch'
-  | 'unreadable or out of date';
+  | 'unreadable or out of date'
+  | 'seen before';
 
 /**
  * Who a request says it is, after verification: a listed signer's valid signature (with the signature's id and

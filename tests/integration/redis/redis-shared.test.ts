@@ -2,9 +2,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { decodeJwt } from 'jose';
 import { createClient } from 'redis';
-import { beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS, getSessionKey, issueSession } from '../../../lib/mcp/transport/sessions';
 import { KEY_PREFIX } from '../../../lib/redis/keys';
+import { type SigningAgent, startSigningAgent } from '../../fixtures/signing-agent';
 import { type RunningApp } from '../support/app';
 import { appPairSharingRedisForThisFile } from '../support/app-for-file';
 import { cookieForged, cookiesForgedFromStore, mailedSignInLink, pressButton, sessionCookieOf } from '../support/desk';
@@ -17,6 +19,7 @@ import {
   mcpPost,
   postSchedule,
   rpc,
+  SCHEDULE_PATH,
   rpcResult,
 } from '../support/redis';
 import { type TestSmtpServer } from '../support/smtp';
@@ -27,7 +30,15 @@ import { type TestSmtpServer } from '../support/smtp';
  */
 // Every request comes from loopback, so all count as one client: the idempotency tests send two mails, and the
 // quota test (last) then finds three of the five left.
-const pair = appPairSharingRedisForThisFile({ SCHEDULE_LIMIT_PER_HOUR: '5' });
+let signer: SigningAgent;
+beforeAll(async () => {
+  signer = await startSigningAgent();
+});
+afterAll(() => signer?.close());
+const pair = appPairSharingRedisForThisFile(() => ({
+  SCHEDULE_LIMIT_PER_HOUR: '5',
+  WEB_BOT_AUTH_SIGNERS: signer.origin,
+}));
 let redis: TestRedis;
 let smtp: TestSmtpServer;
 let a: RunningApp;
@@ -303,5 +314,45 @@ describe("the consultant's desk across instances", () => {
     ]);
     const link = new URL(/http:\/\/\S+\/desk\/sign-in\?token=\S+/.exec(printed)?.[0] ?? 'http://x');
     expect(sessionCookieOf(await pressButton(b.url, `${link.pathname}${link.search}`, 'Sign in'))).toBeDefined();
+  });
+});
+
+/**
+ * A consultation request posted to `app` from 127.0.0.3, a client of its own for the quotas, naming `host` as a
+ * load balancer in front of both instances passes it on: the mail it sent.
+ */
+function scheduleFrom(app: RunningApp, host: string, headers: Record<string, string>): Promise<string> {
+  const before = smtp.received.length;
+  const body = JSON.stringify(request('Signed Agent'));
+  return new Promise((resolve, reject) => {
+    const post = http.request(
+      `${app.url}${SCHEDULE_PATH}`,
+      {
+        method: 'POST',
+        localAddress: '127.0.0.3',
+        headers: { ...headers, Host: host, 'Content-Type': 'application/json', 'Content-Length': body.length },
+        timeout: 20_000,
+      },
+      (answer) => {
+        answer.resume();
+        answer.on('end', () =>
+          answer.statusCode === 200
+            ? resolve(String(smtp.received[before]?.parsed.text ?? ''))
+            : reject(new Error(`the request answered ${answer.statusCode}`)),
+        );
+      },
+    );
+    post.on('error', reject);
+    post.end(body);
+  });
+}
+
+describe("the consultant's mail across instances", () => {
+  it('says proved for a signature the first time, and seen before when it is replayed to the other instance', async () => {
+    const host = new URL(a.url).host;
+    const once = await signer.sign(`http://${host}${SCHEDULE_PATH}`, { method: 'POST' });
+    expect(await scheduleFrom(a, host, once)).toContain('Identity: proved by its Web Bot Auth signature');
+    const replayed = await scheduleFrom(b, host, once);
+    expect(replayed).toContain('Identity: not proved: it sent a signature, but it was seen before');
   });
 });

@@ -126,13 +126,13 @@ describe('signed requests are counted as verified or claimed', () => {
 
 describe("the consultant's mail says in plain words what sent a request and whether it proved who it is", () => {
   const request = { client_name: 'Ada Lovelace', client_email: 'ada@example.test', project_context: 'A rebrand.' };
-  const schedule = async (headers: Record<string, string>) => {
+  const schedule = async (headers: Record<string, string>, body: object = request) => {
     const before = smtp.received.length;
     const started = Date.now();
     const response = await fetch(`${app.url}${SCHEDULE}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'User-Agent': CHATGPT_AGENT, ...headers },
-      body: JSON.stringify(request),
+      body: JSON.stringify(body),
     });
     expect(response.status).toBe(200);
     return { text: String(smtp.received[before]?.parsed.text ?? ''), ms: Date.now() - started };
@@ -147,6 +147,15 @@ describe("the consultant's mail says in plain words what sent a request and whet
       expect(text).toContain('Sent by: ChatGPT (an AI assistant acting for a person)\n');
       expect(text).toContain(`${proved()}\n`);
     }
+  });
+
+  it('says proved for the first request a signature comes with, and seen before when it comes again', async () => {
+    // Made for a GET, as for reading a page: it covers the site's name and its signer, not the method or the body.
+    const once = await good.sign(`${app.url}${SCHEDULE}`);
+    expect((await schedule(once)).text).toContain(`${proved()}\n`);
+    const replayed = (await schedule(once, { ...request, project_context: 'Another body entirely.' })).text;
+    expect(replayed).toContain('Identity: not proved: it sent a signature, but it was seen before, with an earlier');
+    expect(replayed).not.toContain('proved by');
   });
 
   it('names the signer of a valid signature on a tools/call over MCP too', async () => {

@@ -1,28 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app';
 import { insightsJson } from '../support/insights';
+import { readOnlyFolder } from '../support/read-only-folder';
 import { type TestRedis, startRedisServer } from '../support/redis';
-
-/**
- * A platform without a writable disk: DATA_DIR on a read-only file system. Root ignores file modes, so the
- * folder is a tmpfs mounted read-only (EROFS even for root); where mounting is not allowed, a file stands where
- * the folder should be (ENOTDIR), which no user can write into either.
- */
-function readOnlyFolder(): { dir: string; release: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'read-only-data-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', dir], { stdio: 'ignore' });
-    return { dir, release: () => execFileSync('umount', [dir]) };
-  } catch {
-    const file = path.join(dir, 'data');
-    fs.writeFileSync(file, '');
-    return { dir: file, release: () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-}
 
 let app: RunningApp;
 let redis: TestRedis;

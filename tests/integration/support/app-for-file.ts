@@ -58,13 +58,16 @@ export interface AppPairSharingRedis {
 /**
  * Two instances of the built app sharing one redis-server on loopback and one SMTP server they both send to,
  * started once before the file's tests and stopped after them. Each has a data folder of its own, so only Redis
- * can make them agree. `env` comes on top of the mail settings and REDIS_URL.
+ * can make them agree. `env` comes on top of the mail settings and REDIS_URL; a function is read when they start,
+ * for settings known only then (a server an earlier hook started).
  */
-export function appPairSharingRedisForThisFile(env: Record<string, string> = {}): AppPairSharingRedis {
+export function appPairSharingRedisForThisFile(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): AppPairSharingRedis {
   let started: AppPairSharingRedis | undefined;
   beforeAll(async () => {
     const [redis, smtp] = await Promise.all([startRedisServer(), startSmtpServer()]);
-    const shared = smtp.env({ REDIS_URL: redis.url, ...env });
+    const shared = smtp.env({ REDIS_URL: redis.url, ...(typeof env === 'function' ? env() : env) });
     const [a, b] = await Promise.all([
       startApp({ DATA_DIR: freshDataDir(), ...shared }),
       startApp({ DATA_DIR: freshDataDir(), ...shared }),

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { storedFigures } from '../insights/stored-figures';
 import { type DeskFigures, buildDeskFigures } from '@/lib/desk/figures';
@@ -53,6 +54,13 @@ function parseCsv(csv: string): string[][] {
   return records;
 }
 
+/** What a spreadsheet runs as a formula: a cell starting with = + - @ tab or CR, maybe after spaces and quotes. */
+const FORMULA_START = /^[\s"]*[=+\-@\t\r]/;
+
+/** A CSV's cells as a spreadsheet opened with `delimiter` reads them: quotes only where a field starts with one. */
+const readAsSpreadsheet = (csv: string, delimiter: string): string[][] =>
+  parse(csv, { delimiter, relax_quotes: true, relax_column_count: true });
+
 describe('the desk’s figures as CSV', () => {
   it('quotes as RFC 4180 and defuses every cell a spreadsheet would run as a formula', () => {
     expect(csvCell('plain')).toBe('plain');
@@ -66,6 +74,20 @@ describe('the desk’s figures as CSV', () => {
     expect(csvCell('=1+1')).toBe("'=1+1");
     expect(csvCell('\r1')).toBe(`"'\r1"`);
     expect(csvCell('=SUM(A1,A2)')).toBe(`"'=SUM(A1,A2)"`);
+  });
+
+  it('starts no cell as a formula when a spreadsheet splits the file at semicolons or tabs', () => {
+    const names = ['Claude;=HYPERLINK(A9)', 'a\t+1', 'b; -2', 'c;"=3"', 'd,@4', 'e\r\n=5', ';\t=6', '=SUM(A1;A2)'];
+    const csv = names.map((name) => `label,${csvCell(name)}\r\n`).join('');
+    for (const delimiter of [',', ';', '\t']) {
+      const cells = readAsSpreadsheet(csv, delimiter).flat();
+      expect(
+        cells.filter((cell) => FORMULA_START.test(cell)),
+        delimiter,
+      ).toEqual([]);
+    }
+    // Read with commas, as written, each name is whole, apostrophes its only change.
+    expect(readAsSpreadsheet(csv, ',').map((record) => record[1]?.replaceAll("'", ''))).toEqual(names);
   });
 
   it('holds every table of the week and the month, long form, and each inquiry with its reply', async () => {
