@@ -116,6 +116,44 @@ const SLIPS: Slip[] = [
     ['$/case-studies/tidewater-grid-rebrand.md, line 6: year: expected a whole number, found the text "2026"; remove the quotes: year: 2026'],
   ],
   [
+    'two YAML slips in one file',
+    sprint,
+    (dir, file) => {
+      change(/^tagline: .*$/m, 'tagline: "Three weeks" to a position')(dir, file);
+      change(/^price: .*$/m, 'price: From: £16,500')(dir, file);
+    },
+    [
+      '$/engagements/positioning-sprint.md, line 5: tagline: `tagline: "Three weeks" to a position`: the quotes close before the value ends; put the whole value in quotes: tagline: \'"Three weeks" to a position\'',
+      '$/engagements/positioning-sprint.md, line 10: price: `price: From: £16,500` has a second colon followed by a space, which YAML reads as another field; put the value in double quotes: price: "From: £16,500"',
+    ],
+  ],
+  [
+    'a tab and a YAML slip in one file',
+    brand,
+    (dir, file) => {
+      change(/^price: .*$/m, 'price: From: £48,000')(dir, file);
+      change(/^keywords:\n {2}- /m, 'keywords:\n\t- ')(dir, file);
+    },
+    [
+      '$/engagements/brand-identity.md, line 10: price: `price: From: £48,000` has a second colon followed by a space, which YAML reads as another field; put the value in double quotes: price: "From: £48,000"',
+      '$/engagements/brand-identity.md, line 27: keywords: `(tab)- rebrand` starts with a tab; YAML needs spaces, so indent with spaces only (two per level)',
+    ],
+  ],
+  [
+    'three YAML slips in one file',
+    sprint,
+    (dir, file) => {
+      change(/^order: 1$/m, 'order:1')(dir, file);
+      change(/^outcomes:$/m, ' outcomes:')(dir, file);
+      change(/^ {2}- differentiation$/m, ' - differentiation')(dir, file);
+    },
+    [
+      '$/engagements/positioning-sprint.md, line 3: key: `order:1` needs a space after the colon: order: 1',
+      '$/engagements/positioning-sprint.md, line 17: outcomes: ` outcomes:` is indented by 1 space; a field starts at the beginning of the line: outcomes:',
+      '$/engagements/positioning-sprint.md, line 28: keywords: ` - differentiation` is indented by 1 space where the entries above have 2; give every "- " in a list the same 2 spaces',
+    ],
+  ],
+  [
     'a title written as a field name',
     sprint,
     change(/^title: .*$/m, 'Positioning Sprint:'),
