@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { impossibleDateMessage, isCalendarDate } from './dates';
+import { dateMessage, isCalendarDate } from './dates';
 import { PhraseSchema } from './phrases';
 
 /**
@@ -7,16 +7,13 @@ import { PhraseSchema } from './phrases';
  * content/README.md documents the same fields for the consultant, and a unit test keeps the two in step.
  */
 
-const DATE_FORMAT = 'expected a date written as YYYY-MM-DD';
-
 /**
- * A calendar date written as YYYY-MM-DD. YAML turns an unquoted date into a Date, so both are accepted;
- * an unquoted impossible date is caught in the raw text (see dates.ts) because YAML rolls it over.
+ * A calendar date written as YYYY-MM-DD, quoted or not: the YAML parser keeps an unquoted date as the text
+ * written, so 2026-02-30 is caught here rather than rolled over to March.
  */
-export const ContentDateSchema = z
-  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DATE_FORMAT)], { error: DATE_FORMAT })
-  .transform((value) => (typeof value === 'string' ? value : value.toISOString().slice(0, 10)))
-  .refine(isCalendarDate, { error: (issue) => impossibleDateMessage(String(issue.input)) });
+export const ContentDateSchema = z.custom<string>((value) => typeof value === 'string' && isCalendarDate(value), {
+  error: (issue) => dateMessage(issue.input),
+});
 
 const Text = z.string().trim().min(1, 'expected non-empty text');
 const TextList = z.array(Text).min(1, 'expected a list with at least one entry');

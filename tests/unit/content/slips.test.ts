@@ -116,6 +116,66 @@ const SLIPS: Slip[] = [
     ['$/case-studies/tidewater-grid-rebrand.md, line 6: year: expected a whole number, found the text "2026"; remove the quotes: year: 2026'],
   ],
   [
+    'a date written day first',
+    'bio.md',
+    change(/^updated: .*$/m, 'updated: 27/11/2026'),
+    ['$/bio.md, line 24: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
+  ],
+  [
+    'a date without its zeros',
+    sprint,
+    change(/^updated: .*$/m, 'updated: 2026-1-5'),
+    ['$/engagements/positioning-sprint.md, line 118: updated: expected a date written as YYYY-MM-DD; for 5 January 2026 write 2026-01-05'],
+  ],
+  [
+    'a date with the month in words',
+    study,
+    change(/^updated: .*$/m, 'updated: 27 November 2026'),
+    ['$/case-studies/tidewater-grid-rebrand.md, line 30: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
+  ],
+  [
+    'a date with the month first, in words',
+    messaging,
+    change(/^updated: .*$/m, 'updated: November 27, 2026'),
+    ['$/engagements/messaging-system.md, line 118: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
+  ],
+  [
+    'a date with the month cut short',
+    brand,
+    change(/^updated: .*$/m, 'updated: 27 Nov 2026'),
+    ['$/engagements/brand-identity.md, line 118: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
+  ],
+  [
+    'a date that reads two ways',
+    'bio.md',
+    change(/^updated: .*$/m, 'updated: 05/06/2026'),
+    ['$/bio.md, line 24: updated: expected a date written as YYYY-MM-DD; for 5 June 2026 write 2026-06-05, or for 6 May 2026 write 2026-05-06'],
+  ],
+  [
+    'a date with a two-digit year',
+    'bio.md',
+    change(/^updated: .*$/m, 'updated: 27/11/26'),
+    ['$/bio.md, line 24: updated: expected a date written as YYYY-MM-DD, with the year in four digits and first, such as 2026-11-14 for 14 November 2026'],
+  ],
+  [
+    'a day past the end of its month',
+    sprint,
+    change(/^updated: .*$/m, 'updated: 2026-11-31'),
+    ['$/engagements/positioning-sprint.md, line 118: updated: expected a real calendar date (YYYY-MM-DD); 2026-11-31 does not exist: November has 30 days'],
+  ],
+  [
+    'a day past the end of its month, written day first',
+    sprint,
+    change(/^updated: .*$/m, 'updated: 31/11/2026'),
+    ['$/engagements/positioning-sprint.md, line 118: updated: expected a date written as YYYY-MM-DD; 31/11/2026 does not exist: November has 30 days'],
+  ],
+  [
+    'a date written day first in site.json',
+    'site.json',
+    change(/"updated": "[^"]*"/, '"updated": "27/11/2026"'),
+    ['$/site.json: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
+  ],
+  [
     'two YAML slips in one file',
     sprint,
     (dir, file) => {
