@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateMessage, isCalendarDate } from './dates';
+import { wholeNumberMeaning } from './fixes';
 import { PhraseSchema } from './phrases';
 
 /**
@@ -67,7 +68,10 @@ export const EngagementKeySchema = z
 /** Front matter of one file in content/engagements/. The markdown body is the longer description. */
 export const EngagementFrontMatterSchema = z.strictObject({
   key: EngagementKeySchema,
-  order: z.int().min(1, 'expected a whole number from 1 (display order)'),
+  order: z
+    .int()
+    .min(1, 'expected a whole number from 1 (display order)')
+    .register(wholeNumberMeaning, { counts: 'position' }),
   title: Text,
   tagline: Text,
   summary: Text,
@@ -94,7 +98,11 @@ export const CaseStudyFrontMatterSchema = z.strictObject({
   anonymised: z.boolean().default(false),
   sector: Text,
   engagement: EngagementKeySchema.describe('key of the engagement this work was'),
-  year: z.int().min(2000, 'expected a year such as 2025').max(2100, 'expected a year such as 2025'),
+  year: z
+    .int()
+    .min(2000, 'expected a year such as 2025')
+    .max(2100, 'expected a year such as 2025')
+    .register(wholeNumberMeaning, { counts: 'year' }),
   summary: Text,
   challenge: Text,
   approach: Text,

@@ -176,6 +176,24 @@ const SLIPS: Slip[] = [
     ['$/site.json: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
   ],
   [
+    'an order written in words',
+    brand,
+    change(/^order: 3$/m, 'order: three'),
+    ['$/engagements/brand-identity.md, line 3: order: expected a whole number, found the text "three"; write the number in digits: order: 3'],
+  ],
+  [
+    'an order written as a rank',
+    messaging,
+    change(/^order: 2$/m, 'order: second'),
+    ['$/engagements/messaging-system.md, line 3: order: expected a whole number, found the text "second"; write the number in digits: order: 2'],
+  ],
+  [
+    'a year with a season',
+    study,
+    change(/^year: 2024$/m, 'year: Spring 2024'),
+    ['$/case-studies/tidewater-grid-rebrand.md, line 6: year: expected a whole number, found the text "Spring 2024"; write the year alone, in digits: year: 2024'],
+  ],
+  [
     'two YAML slips in one file',
     sprint,
     (dir, file) => {
