@@ -10,8 +10,8 @@ function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   return schema;
 }
 
-/** The object schema reached by following `path` (field names and list positions) from `schema`. */
-function objectAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): z.ZodObject | undefined {
+/** The schema reached by following `path` (field names and list positions) from `schema`, unwrapped. */
+export function schemaAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): z.core.$ZodType | undefined {
   let current = unwrap(schema);
   for (const part of path) {
     if (current instanceof z.ZodArray && typeof part === 'number') current = unwrap(current.element);
@@ -21,7 +21,12 @@ function objectAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): z.ZodO
       current = unwrap(next);
     } else return undefined;
   }
-  return current instanceof z.ZodObject ? current : undefined;
+  return current;
+}
+
+function objectAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): z.ZodObject | undefined {
+  const found = schemaAt(schema, path);
+  return found instanceof z.ZodObject ? found : undefined;
 }
 
 /** The field names allowed in the group of fields at `path`, or none when `path` is not a group. */

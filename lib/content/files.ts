@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
+import { parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { findImpossibleYamlDates, impossibleDateMessage } from './dates';
 import { fieldsAt, listFieldPaths } from './fields';
 import { findLine, splitFrontMatter } from './front-matter';
 import { type ContentProblem, type ZodProblemContext, consultantErrorMap, displayPath, problemsFromZod } from './problems';
 import { findSwallowedLines } from './slips';
-import { type KnownFields, type LineProblem, describeUnclosed, describeYamlFailure, findTabs } from './yaml-errors';
+import { type KnownFields, type LineProblem, describeUnclosed, describeYamlErrors, findTabs } from './yaml-errors';
 
 /** The outcome of reading one content file: a typed value, or the problems that stopped it. */
 export type FileResult<T> = { ok: true; value: T } | { ok: false; problems: ContentProblem[] };
@@ -81,10 +80,15 @@ function atLine(file: string, { line, field, expected }: LineProblem): ContentPr
   return { file: displayPath(file), ...(line ? { line: line.number } : {}), field, expected };
 }
 
+/** Problems in the order of their lines, those of the whole front matter last. */
+function byLine(a: LineProblem, b: LineProblem): number {
+  return (a.line?.number ?? Infinity) - (b.line?.number ?? Infinity);
+}
+
 /**
  * Reads a markdown file, validates its YAML front matter against a schema and returns it with the body.
- * Slips YAML would accept silently (tabs, lines joined to the value above) are reported before the schema's
- * own problems, each at its line.
+ * Every YAML mistake is reported at once, each at its line; slips YAML would accept silently (tabs, lines joined
+ * to the value above) are reported before the schema's own problems.
  */
 export function readMarkdownFile<S extends z.ZodType>(file: string, schema: S): FileResult<MarkdownFile<z.output<S>>> {
   const text = readText(file);
@@ -100,28 +104,28 @@ export function readMarkdownFile<S extends z.ZodType>(file: string, schema: S): 
   const unclosed = describeUnclosed(frontMatter);
   if (unclosed) return { ok: false, problems: [atLine(file, unclosed)] };
   const tabs = findTabs(frontMatter.lines, fields);
-  if (tabs.length > 0) return { ok: false, problems: tabs.map((tab) => atLine(file, tab)) };
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    // gray-matter caches by content; pass an options object so each read is parsed afresh.
-    parsed = matter(text.value, {});
-  } catch (error) {
-    return { ok: false, problems: [atLine(file, describeYamlFailure(frontMatter.lines, error, fields))] };
+  const document = parseDocument(frontMatter.lines.map((line) => line.text).join('\n'));
+  // A tab has its own message above; YAML's words for the same line would only repeat it.
+  const tabLines = tabs.map((tab) => tab.line?.number);
+  const errors = document.errors.filter((error) => error.code !== 'TAB_AS_INDENT');
+  const unread = describeYamlErrors(frontMatter.lines, errors, fields).filter(
+    (problem) => !tabLines.includes(problem.line?.number),
+  );
+  if (tabs.length > 0 || unread.length > 0) {
+    return { ok: false, problems: [...tabs, ...unread].sort(byLine).map((problem) => atLine(file, problem)) };
   }
+  const data: unknown = document.contents === null ? {} : document.toJS();
+  const body = text.value.split(/\r?\n/).slice(frontMatter.closing).join('\n').trim();
   const locate = (path: readonly PropertyKey[]) => findLine(frontMatter.lines, path);
-  const dates: ContentProblem[] = findImpossibleYamlDates(parsed.matter).map(({ key, value }) => ({
-    file: displayPath(file),
-    ...(locate([key]) ? { line: locate([key])?.number } : {}),
-    field: key,
-    expected: impossibleDateMessage(value),
-  }));
-  const slips = findSwallowedLines(frontMatter.lines, parsed.data, fields.top).map((slip) => atLine(file, slip));
-  const data = validate(file, schema, parsed.data, locate);
+  const slips = findSwallowedLines(frontMatter.lines, data, fields.top).map((slip) => atLine(file, slip));
+  const validated = validate(file, schema, data, locate);
   // A joined line also breaks the value it joined; report the cause once, not its echo in the schema check.
   const slipFields = slips.map((slip) => slip.field.split(/[.,]/)[0]);
-  const others = data.ok ? [] : data.problems.filter((problem) => !slipFields.includes(problem.field.split(/[.,]/)[0]));
-  if (!data.ok || dates.length > 0 || slips.length > 0) return { ok: false, problems: [...slips, ...dates, ...others] };
-  return { ok: true, value: { data: data.value, body: parsed.content.trim() } };
+  const others = validated.ok
+    ? []
+    : validated.problems.filter((problem) => !slipFields.includes(problem.field.split(/[.,]/)[0]));
+  if (!validated.ok || slips.length > 0) return { ok: false, problems: [...slips, ...others] };
+  return { ok: true, value: { data: validated.value, body } };
 }
 
 /** How copying apps name a copy: "name copy.md", "name copy 2.md", "name 2.md", "name (1).md", "name - Copy.md". */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SourceLine } from './front-matter';
 
 /**
@@ -12,11 +13,15 @@ export function valueText(text: string): string {
   return text.replace(/^[ \t]*- +/, '').trim();
 }
 
+/** The line with its value replaced: `order: three` → `order: 3`. */
+function rewritten(text: string, value: string): string {
+  const written = valueText(text);
+  return `${text.trim().slice(0, text.trim().length - written.length)}${value}`;
+}
+
 /** The line rewritten with its value in double quotes: `price: 27500` → `price: "27500"`. */
 function quoted(text: string): string {
-  const value = valueText(text);
-  const head = text.trim().slice(0, text.trim().length - value.length);
-  return `${head}"${value.replace(/"/g, '\\"')}"`;
+  return rewritten(text, `"${valueText(text).replace(/"/g, '\\"')}"`);
 }
 
 /** The line with the quotes around its value removed: `year: "2026"` → `year: 2026`. */
@@ -29,11 +34,50 @@ function placeOf(key: PropertyKey): string {
   return typeof key === 'number' ? 'entry' : 'value';
 }
 
+/** What a whole-number field counts: its place in a list (`order`), or a year. Registered on the schemas. */
+export const wholeNumberMeaning = z.registry<{ counts: 'position' | 'year' }>();
+
+const NUMBER_WORDS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
+const ORDINAL_WORDS = 'first second third fourth fifth sixth seventh eighth ninth tenth'.split(' ');
+
+/** The number a position written in words stands for (`three`, `third`, `3rd`), or undefined. */
+function positionInWords(text: string): number | undefined {
+  const word = text.trim().toLowerCase();
+  const index = NUMBER_WORDS.includes(word) ? NUMBER_WORDS.indexOf(word) : ORDINAL_WORDS.indexOf(word);
+  if (index >= 0) return index + 1;
+  const ordinal = /^(\d+)(?:st|nd|rd|th)$/.exec(word)?.[1];
+  return ordinal === undefined ? undefined : Number(ordinal);
+}
+
+/** The year in a text that holds one and no other digits (`Spring 2024`), or undefined. */
+function yearIn(text: string): number | undefined {
+  const year = /^\D*(\d{4})\D*$/.exec(text)?.[1];
+  return year === undefined ? undefined : Number(year);
+}
+
+/** The fix for a whole number written as text, worded for what the field counts. */
+function wholeNumberFix(value: string, counts: 'position' | 'year' | undefined, written: string | undefined): string {
+  const plain = counts === 'year' ? yearIn(value) : positionInWords(value);
+  if (plain !== undefined) {
+    const what = counts === 'year' ? 'the year alone, in digits' : 'the number in digits';
+    return written ? `; write ${what}: ${rewritten(written, String(plain))}` : `; write ${what}: ${plain}`;
+  }
+  if (counts === 'year') return '; write the year in digits, such as 2025';
+  if (counts === 'position') return '; write the position in digits: 1 for the first, 2 for the second';
+  return '; write a whole number in digits';
+}
+
 /**
  * The fix for a wrong type, appended to "expected …, found …". `key` is the last part of the field's path,
- * `line` where the value was written (undefined for JSON).
+ * `line` where the value was written (undefined for JSON), `schema` the field's own when it is known.
  */
-export function fixForType(expected: string, value: unknown, key: PropertyKey, line: SourceLine | undefined): string {
+export function fixForType(
+  expected: string,
+  value: unknown,
+  key: PropertyKey,
+  line: SourceLine | undefined,
+  schema?: z.core.$ZodType,
+): string {
   const written = line?.text;
   const name = typeof key === 'string' ? key : '';
   if (expected === 'string') {
@@ -48,7 +92,7 @@ export function fixForType(expected: string, value: unknown, key: PropertyKey, l
   }
   if ((expected === 'int' || expected === 'number') && typeof value === 'string') {
     if (/^\s*\d+\s*$/.test(value)) return written ? `; remove the quotes: ${unquoted(written)}` : '; remove the quotes';
-    return '; write a whole number, such as 2025';
+    return wholeNumberFix(value, schema && wholeNumberMeaning.get(schema)?.counts, written);
   }
   if (expected === 'boolean' && typeof value === 'string') {
     return /^(true|false)$/i.test(value.trim()) ? `; remove the quotes: ${name}: ${value.trim().toLowerCase()}` : '; write true or false';

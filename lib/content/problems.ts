@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { fieldsAt, suggestField } from './fields';
+import { fieldsAt, schemaAt, suggestField } from './fields';
 import { fixForType } from './fixes';
 import type { SourceLine } from './front-matter';
 import { shortened } from '@/lib/text/shortened';
@@ -180,7 +180,9 @@ export function problemsFromZod(file: string, error: z.core.$ZodError, context: 
       return [{ file, ...at(issue.path.slice(0, -1)), field, expected: missingMessage(issue.path, issue.message) }];
     }
     const value = valueAt(data, issue.path);
-    const fix = issue.code === 'invalid_type' ? fixForType(issue.expected, value, issue.path.at(-1) ?? '', line) : '';
+    const own = schema && schemaAt(schema, issue.path);
+    const key = issue.path.at(-1) ?? '';
+    const fix = issue.code === 'invalid_type' ? fixForType(issue.expected, value, key, line, own) : '';
     return [{ file, ...(line ? { line: line.number } : {}), field, expected: `${issue.message}${fix}` }];
   });
   return [...others, ...unknown];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { impossibleDateMessage, isCalendarDate } from './dates';
+import { dateMessage, isCalendarDate } from './dates';
+import { wholeNumberMeaning } from './fixes';
 import { PhraseSchema } from './phrases';
 
 /**
@@ -7,16 +8,13 @@ import { PhraseSchema } from './phrases';
  * content/README.md documents the same fields for the consultant, and a unit test keeps the two in step.
  */
 
-const DATE_FORMAT = 'expected a date written as YYYY-MM-DD';
-
 /**
- * A calendar date written as YYYY-MM-DD. YAML turns an unquoted date into a Date, so both are accepted;
- * an unquoted impossible date is caught in the raw text (see dates.ts) because YAML rolls it over.
+ * A calendar date written as YYYY-MM-DD, quoted or not: the YAML parser keeps an unquoted date as the text
+ * written, so 2026-02-30 is caught here rather than rolled over to March.
  */
-export const ContentDateSchema = z
-  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DATE_FORMAT)], { error: DATE_FORMAT })
-  .transform((value) => (typeof value === 'string' ? value : value.toISOString().slice(0, 10)))
-  .refine(isCalendarDate, { error: (issue) => impossibleDateMessage(String(issue.input)) });
+export const ContentDateSchema = z.custom<string>((value) => typeof value === 'string' && isCalendarDate(value), {
+  error: (issue) => dateMessage(issue.input),
+});
 
 const Text = z.string().trim().min(1, 'expected non-empty text');
 const TextList = z.array(Text).min(1, 'expected a list with at least one entry');
@@ -70,7 +68,10 @@ export const EngagementKeySchema = z
 /** Front matter of one file in content/engagements/. The markdown body is the longer description. */
 export const EngagementFrontMatterSchema = z.strictObject({
   key: EngagementKeySchema,
-  order: z.int().min(1, 'expected a whole number from 1 (display order)'),
+  order: z
+    .int()
+    .min(1, 'expected a whole number from 1 (display order)')
+    .register(wholeNumberMeaning, { counts: 'position' }),
   title: Text,
   tagline: Text,
   summary: Text,
@@ -97,7 +98,11 @@ export const CaseStudyFrontMatterSchema = z.strictObject({
   anonymised: z.boolean().default(false),
   sector: Text,
   engagement: EngagementKeySchema.describe('key of the engagement this work was'),
-  year: z.int().min(2000, 'expected a year such as 2025').max(2100, 'expected a year such as 2025'),
+  year: z
+    .int()
+    .min(2000, 'expected a year such as 2025')
+    .max(2100, 'expected a year such as 2025')
+    .register(wholeNumberMeaning, { counts: 'year' }),
   summary: Text,
   challenge: Text,
   approach: Text,

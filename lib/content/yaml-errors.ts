@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import type { YAMLError } from 'yaml';
 import { valueText } from './fixes';
 import { type FrontMatterLines, type SourceLine, indentOf, isContent, keyOf, quoteLine } from './front-matter';
 
 /**
- * YAML mistakes in front matter, worded as the fix. The parser (js-yaml, through gray-matter) reports where it
- * gave up, which is often a line or more after the slip, in its own terms; so the lines up to that point are
- * read for the slips people make, and the first one found is reported at its own line.
+ * YAML mistakes in front matter, worded as the fix. The parser (yaml) reports every place it could not read, in its
+ * own terms and sometimes a line before or after the slip; so the lines around each are read for the slips people
+ * make, and each one found is reported at its own line.
  */
 
 /** A problem found in the text of the front matter. */
@@ -105,30 +105,81 @@ function slipOn(line: SourceLine, lines: readonly SourceLine[], fields: KnownFie
   return undefined;
 }
 
-const YamlExceptionSchema = z.object({ reason: z.string(), mark: z.object({ line: z.number().int() }) });
+/** Front-matter lines (indexes into them) where YAML found one mistake; for a key written twice, its line. */
+interface Stop {
+  first: number;
+  last: number;
+  duplicate?: number;
+}
 
 /**
- * The YAML error in plain words at the line of the mistake. js-yaml counts lines from the first --- (its
- * `mark.line` starts at 0 there), which is the file's own line number minus one.
+ * Where YAML's errors point, one stretch per mistake. An error covers its own line and the next, since YAML can
+ * stop at the field above a line that is out of place; errors whose stretches touch are echoes of one mistake.
  */
-export function describeYamlFailure(lines: readonly SourceLine[], error: unknown, fields: KnownFields): LineProblem {
-  const parsed = YamlExceptionSchema.safeParse(error);
-  const stop = parsed.success ? parsed.data.mark.line + 1 : Infinity;
-  const reached = lines.filter((line) => line.number <= stop && isContent(line));
-  for (const line of reached) {
-    const slip = slipOn(line, lines, fields);
-    if (slip) return { line, field: ownerOf(lines, line, fields), expected: slip };
+function stopsOf(errors: readonly YAMLError[], count: number): Stop[] {
+  const spans = errors
+    .map((error): Stop => {
+      // linePos counts from 1 in the front matter's own text, which holds the lines in order.
+      const at = Math.min(Math.max((error.linePos?.[0].line ?? count) - 1, 0), count - 1);
+      const last = Math.min(at + 1, count - 1);
+      return { first: at, last, ...(error.code === 'DUPLICATE_KEY' ? { duplicate: at } : {}) };
+    })
+    .sort((a, b) => a.first - b.first);
+  const stops: Stop[] = [];
+  for (const span of spans) {
+    const current = stops.at(-1);
+    if (current && span.first <= current.last) {
+      current.last = Math.max(current.last, span.last);
+      current.duplicate ??= span.duplicate;
+    } else stops.push(span);
   }
-  const at = lines.find((line) => line.number === stop) ?? reached.at(-1);
-  if (!at) return { field: 'front matter', expected: 'YAML could not read the front matter; compare it with the examples in content/README.md' };
+  return stops;
+}
+
+/** A key written twice, at its second line. */
+function duplicateAt(lines: readonly SourceLine[], at: SourceLine): LineProblem | undefined {
   const key = keyOf(at.text);
-  if (parsed.success && parsed.data.reason.startsWith('duplicated mapping key') && key) {
-    const first = lines.find((line) => line.number < at.number && keyOf(line.text) === key && indentOf(line.text) === indentOf(at.text));
-    return { line: at, field: key, expected: `"${key}" is written twice${first ? ` (also on line ${first.number})` : ''}; keep one of the two lines` };
-  }
+  if (!key) return undefined;
+  const first = lines.find(
+    (line) => line.number < at.number && keyOf(line.text) === key && indentOf(line.text) === indentOf(at.text),
+  );
+  const also = first ? ` (also on line ${first.number})` : '';
+  return { line: at, field: key, expected: `"${key}" is written twice${also}; keep one of the two lines` };
+}
+
+/** What to do about a line YAML could not read that matches none of the slips above. */
+function unreadLine(lines: readonly SourceLine[], at: SourceLine, fields: KnownFields): LineProblem {
   return {
     line: at,
     field: ownerOf(lines, at, fields),
-    expected: `YAML could not read ${quoteLine(at.text)}; check its indentation against the lines above (two spaces per level) and put text with ": " or a leading quote in double quotes`,
+    expected:
+      `YAML could not read ${quoteLine(at.text)}; check its indentation against the lines above (two spaces per ` +
+      'level) and put text with ": " or a leading quote in double quotes',
   };
+}
+
+/**
+ * Every YAML error in the front matter, in plain words at the line of each mistake. YAML's own error recovery
+ * reads on past a mistake, so one read finds them all; each place it reports is read for the slips people make.
+ */
+export function describeYamlErrors(
+  lines: readonly SourceLine[],
+  errors: readonly YAMLError[],
+  fields: KnownFields,
+): LineProblem[] {
+  const slip = (line: SourceLine): LineProblem[] => {
+    const expected = isContent(line) ? slipOn(line, lines, fields) : undefined;
+    return expected ? [{ line, field: ownerOf(lines, line, fields), expected }] : [];
+  };
+  return stopsOf(errors, lines.length).flatMap((stop): LineProblem[] => {
+    const duplicate = stop.duplicate === undefined ? undefined : lines[stop.duplicate];
+    const twice = duplicate && duplicateAt(lines, duplicate);
+    if (twice) return [twice];
+    const found = lines.slice(stop.first, stop.last + 1).flatMap(slip);
+    if (found.length > 0) return found;
+    const at = lines.slice(0, stop.first + 1).findLast(isContent) ?? lines[stop.first];
+    if (at) return [unreadLine(lines, at, fields)];
+    const expected = 'YAML could not read the front matter; compare it with content/README.md';
+    return [{ field: 'front matter', expected }];
+  });
 }

@@ -180,16 +180,16 @@ describe('engagement files', () => {
     expect(problemsOf(dir)[0]?.line).toBe(3);
   });
 
-  it('reports an unquoted impossible date that YAML would silently roll over', () => {
+  it('reports an unquoted date that does not exist, saying why', () => {
     const dir = copyContent();
     edit(dir, sprint, replaceOnce(/^updated: .*$/m, 'updated: 2026-13-45'));
-    expectOnlyProblem(dir, sprint, 'updated', 'expected a real calendar date (YYYY-MM-DD); 2026-13-45 does not exist');
+    expectOnlyProblem(dir, sprint, 'updated', 'expected a real calendar date (YYYY-MM-DD); 2026-13-45 does not exist: there is no month 13');
   });
 
-  it('reports a date in the wrong format', () => {
+  it('reports a date in the wrong format with the date to write', () => {
     const dir = copyContent();
     edit(dir, sprint, replaceOnce(/^updated: .*$/m, 'updated: 14/11/2026'));
-    expectOnlyProblem(dir, sprint, 'updated', 'expected a date written as YYYY-MM-DD');
+    expectOnlyProblem(dir, sprint, 'updated', 'expected a date written as YYYY-MM-DD; for 14 November 2026 write 2026-11-14');
   });
 
   it('reports a fifth engagement file', () => {

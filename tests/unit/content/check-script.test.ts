@@ -45,6 +45,20 @@ describe('npm run check', { timeout: 30_000 }, () => {
     });
   });
 
+  it('exits 1 and lists two YAML slips in one file in the same run', () => {
+    const dir = copyContent();
+    const sprint = 'engagements/positioning-sprint.md';
+    edit(dir, sprint, replaceOnce(/^tagline: .*$/m, 'tagline: "Three weeks" to a position'));
+    edit(dir, sprint, replaceOnce(/^price: .*$/m, 'price: From: £16,500'));
+    const result = check(dir);
+    expect(result.status).toBe(1);
+    expect(result.lines).toEqual([
+      'content has 2 problems:',
+      `${dir}/${sprint}, line 5: tagline: \`tagline: "Three weeks" to a position\`: the quotes close before the value ends; put the whole value in quotes: tagline: '"Three weeks" to a position'`,
+      `${dir}/${sprint}, line 10: price: \`price: From: £16,500\` has a second colon followed by a space, which YAML reads as another field; put the value in double quotes: price: "From: £16,500"`,
+    ]);
+  });
+
   it('exits 1 with one line per missing file when pointed at an empty folder', () => {
     const dir = copyContent();
     const empty = path.join(dir, 'does-not-exist');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findImpossibleYamlDates, isCalendarDate } from '@/lib/content/dates';
+import { dateMessage, isCalendarDate } from '@/lib/content/dates';
 import { suggestField } from '@/lib/content/fields';
 import { describeJsonError } from '@/lib/content/files';
 import { formatProblem } from '@/lib/content';
@@ -22,13 +22,53 @@ describe('isCalendarDate', () => {
   );
 });
 
-describe('findImpossibleYamlDates', () => {
-  it('finds unquoted dates that do not exist and leaves real and quoted ones alone', () => {
-    const yaml = '\ntitle: x\nupdated: 2026-13-45\nstarted: 2026-02-28\nended: "2026-02-30"\n  - due: 2026-04-31 # comment';
-    expect(findImpossibleYamlDates(yaml)).toEqual([
-      { key: 'updated', value: '2026-13-45' },
-      { key: 'due', value: '2026-04-31' },
-    ]);
+describe('dateMessage', () => {
+  const format = 'expected a date written as YYYY-MM-DD';
+  const real = 'expected a real calendar date (YYYY-MM-DD)';
+  it.each([
+    ['27/11/2026', `${format}; for 27 November 2026 write 2026-11-27`],
+    ['27.11.2026', `${format}; for 27 November 2026 write 2026-11-27`],
+    ['27-11-2026', `${format}; for 27 November 2026 write 2026-11-27`],
+    ['11/27/2026', `${format}; for 27 November 2026 write 2026-11-27`],
+    ['2026-1-5', `${format}; for 5 January 2026 write 2026-01-05`],
+    ['2026/11/27', `${format}; for 27 November 2026 write 2026-11-27`],
+    ['27 November 2026', `${format}; for 27 November 2026 write 2026-11-27`],
+    ['November 27, 2026', `${format}; for 27 November 2026 write 2026-11-27`],
+    ['27 Nov 2026', `${format}; for 27 November 2026 write 2026-11-27`],
+    ['3rd Sept. 2026', `${format}; for 3 September 2026 write 2026-09-03`],
+    [20261127, `${format}; for 27 November 2026 write 2026-11-27`],
+    ['05/06/2026', `${format}; for 5 June 2026 write 2026-06-05, or for 6 May 2026 write 2026-05-06`],
+    ['06/06/2026', `${format}; for 6 June 2026 write 2026-06-06`],
+    ['29/02/2024', `${format}; for 29 February 2024 write 2024-02-29`],
+    ['31/11/2026', `${format}; 31/11/2026 does not exist: November has 30 days`],
+    ['29 February 2026', `${format}; 29 February 2026 does not exist: February 2026 has 28 days`],
+    ['27/11/26', `${format}, with the year in four digits and first, such as 2026-11-14 for 14 November 2026`],
+    ['13/13/2026', `${format}, such as 2026-11-14 for 14 November 2026`],
+    ['Novem 27 2026', `${format}, such as 2026-11-14 for 14 November 2026`],
+    ['soon', `${format}, such as 2026-11-14 for 14 November 2026`],
+    [true, `${format}, such as 2026-11-14 for 14 November 2026`],
+    [undefined, format],
+    ['2026-11-31', `${real}; 2026-11-31 does not exist: November has 30 days`],
+    ['2026-02-29', `${real}; 2026-02-29 does not exist: February 2026 has 28 days`],
+    ['2026-27-11', `${real}; 2026-27-11 does not exist: there is no month 27, months run from 01 to 12; for 27 November 2026 write 2026-11-27`],
+    ['2026-13-45', `${real}; 2026-13-45 does not exist: there is no month 13, months run from 01 to 12`],
+    ['2026-00-10', `${real}; 2026-00-10 does not exist: there is no month 0, months run from 01 to 12`],
+    ['2026-11-00', `${real}; 2026-11-00 does not exist: there is no day 0, the days of a month start at 01`],
+  ])('%s: %s', (written, message) => expect(dateMessage(written)).toBe(message));
+
+  it('suggests, for every day of two years written day first, that day and no date that does not exist', () => {
+    for (const year of [2024, 2026]) {
+      for (let month = 1; month <= 12; month += 1) {
+        for (let day = 1; day <= 31; day += 1) {
+          const message = dateMessage(`${day}/${month}/${year}`);
+          const suggested = [...message.matchAll(/write (\d{4}-\d{2}-\d{2})/g)].map((match) => match[1] ?? '');
+          expect(suggested.filter((date) => !isCalendarDate(date))).toEqual([]);
+          const meant = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          if (isCalendarDate(meant)) expect(suggested).toContain(meant);
+          else expect(message).toMatch(/does not exist: \w+( \d{4})? has \d\d days$/);
+        }
+      }
+    }
   });
 });
 

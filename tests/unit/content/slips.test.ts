@@ -116,6 +116,122 @@ const SLIPS: Slip[] = [
     ['$/case-studies/tidewater-grid-rebrand.md, line 6: year: expected a whole number, found the text "2026"; remove the quotes: year: 2026'],
   ],
   [
+    'a date written day first',
+    'bio.md',
+    change(/^updated: .*$/m, 'updated: 27/11/2026'),
+    ['$/bio.md, line 24: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
+  ],
+  [
+    'a date without its zeros',
+    sprint,
+    change(/^updated: .*$/m, 'updated: 2026-1-5'),
+    ['$/engagements/positioning-sprint.md, line 118: updated: expected a date written as YYYY-MM-DD; for 5 January 2026 write 2026-01-05'],
+  ],
+  [
+    'a date with the month in words',
+    study,
+    change(/^updated: .*$/m, 'updated: 27 November 2026'),
+    ['$/case-studies/tidewater-grid-rebrand.md, line 30: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
+  ],
+  [
+    'a date with the month first, in words',
+    messaging,
+    change(/^updated: .*$/m, 'updated: November 27, 2026'),
+    ['$/engagements/messaging-system.md, line 118: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
+  ],
+  [
+    'a date with the month cut short',
+    brand,
+    change(/^updated: .*$/m, 'updated: 27 Nov 2026'),
+    ['$/engagements/brand-identity.md, line 118: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
+  ],
+  [
+    'a date that reads two ways',
+    'bio.md',
+    change(/^updated: .*$/m, 'updated: 05/06/2026'),
+    ['$/bio.md, line 24: updated: expected a date written as YYYY-MM-DD; for 5 June 2026 write 2026-06-05, or for 6 May 2026 write 2026-05-06'],
+  ],
+  [
+    'a date with a two-digit year',
+    'bio.md',
+    change(/^updated: .*$/m, 'updated: 27/11/26'),
+    ['$/bio.md, line 24: updated: expected a date written as YYYY-MM-DD, with the year in four digits and first, such as 2026-11-14 for 14 November 2026'],
+  ],
+  [
+    'a day past the end of its month',
+    sprint,
+    change(/^updated: .*$/m, 'updated: 2026-11-31'),
+    ['$/engagements/positioning-sprint.md, line 118: updated: expected a real calendar date (YYYY-MM-DD); 2026-11-31 does not exist: November has 30 days'],
+  ],
+  [
+    'a day past the end of its month, written day first',
+    sprint,
+    change(/^updated: .*$/m, 'updated: 31/11/2026'),
+    ['$/engagements/positioning-sprint.md, line 118: updated: expected a date written as YYYY-MM-DD; 31/11/2026 does not exist: November has 30 days'],
+  ],
+  [
+    'a date written day first in site.json',
+    'site.json',
+    change(/"updated": "[^"]*"/, '"updated": "27/11/2026"'),
+    ['$/site.json: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
+  ],
+  [
+    'an order written in words',
+    brand,
+    change(/^order: 3$/m, 'order: three'),
+    ['$/engagements/brand-identity.md, line 3: order: expected a whole number, found the text "three"; write the number in digits: order: 3'],
+  ],
+  [
+    'an order written as a rank',
+    messaging,
+    change(/^order: 2$/m, 'order: second'),
+    ['$/engagements/messaging-system.md, line 3: order: expected a whole number, found the text "second"; write the number in digits: order: 2'],
+  ],
+  [
+    'a year with a season',
+    study,
+    change(/^year: 2024$/m, 'year: Spring 2024'),
+    ['$/case-studies/tidewater-grid-rebrand.md, line 6: year: expected a whole number, found the text "Spring 2024"; write the year alone, in digits: year: 2024'],
+  ],
+  [
+    'two YAML slips in one file',
+    sprint,
+    (dir, file) => {
+      change(/^tagline: .*$/m, 'tagline: "Three weeks" to a position')(dir, file);
+      change(/^price: .*$/m, 'price: From: £16,500')(dir, file);
+    },
+    [
+      '$/engagements/positioning-sprint.md, line 5: tagline: `tagline: "Three weeks" to a position`: the quotes close before the value ends; put the whole value in quotes: tagline: \'"Three weeks" to a position\'',
+      '$/engagements/positioning-sprint.md, line 10: price: `price: From: £16,500` has a second colon followed by a space, which YAML reads as another field; put the value in double quotes: price: "From: £16,500"',
+    ],
+  ],
+  [
+    'a tab and a YAML slip in one file',
+    brand,
+    (dir, file) => {
+      change(/^price: .*$/m, 'price: From: £48,000')(dir, file);
+      change(/^keywords:\n {2}- /m, 'keywords:\n\t- ')(dir, file);
+    },
+    [
+      '$/engagements/brand-identity.md, line 10: price: `price: From: £48,000` has a second colon followed by a space, which YAML reads as another field; put the value in double quotes: price: "From: £48,000"',
+      '$/engagements/brand-identity.md, line 27: keywords: `(tab)- rebrand` starts with a tab; YAML needs spaces, so indent with spaces only (two per level)',
+    ],
+  ],
+  [
+    'three YAML slips in one file',
+    sprint,
+    (dir, file) => {
+      change(/^order: 1$/m, 'order:1')(dir, file);
+      change(/^outcomes:$/m, ' outcomes:')(dir, file);
+      change(/^ {2}- differentiation$/m, ' - differentiation')(dir, file);
+    },
+    [
+      '$/engagements/positioning-sprint.md, line 3: key: `order:1` needs a space after the colon: order: 1',
+      '$/engagements/positioning-sprint.md, line 17: outcomes: ` outcomes:` is indented by 1 space; a field starts at the beginning of the line: outcomes:',
+      '$/engagements/positioning-sprint.md, line 28: keywords: ` - differentiation` is indented by 1 space where the entries above have 2; give every "- " in a list the same 2 spaces',
+    ],
+  ],
+  [
     'a title written as a field name',
     sprint,
     change(/^title: .*$/m, 'Positioning Sprint:'),
