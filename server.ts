@@ -6,18 +6,19 @@
  */
 import { createServer } from 'node:http';
 import { distDir } from '@/lib/config/dist-dir';
-import { parseServeOptions } from '@/lib/config/serve-options';
+import { serveOptionsOrExit } from '@/lib/config/serve-options';
 import { limitConnections } from '@/lib/security/connection-limits';
 import { fastPathFromNext, loadBuild } from '@/lib/server/load-build';
 import { requestPipeline } from '@/lib/server/pipeline';
 import { stopGracefullyOnSignal } from '@/lib/start-up/graceful-stop';
+import { listenOrExit } from '@/lib/start-up/listen';
 import { projectServer } from '@/lib/start-up/project-server';
 import { startServices } from '@/lib/start-up/services';
 import { siteHostCheck } from '@/lib/security/site-host';
 
 // Next runs React in production mode only with NODE_ENV=production, which `next start` sets itself.
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? 'production' });
-const { port, hostname } = parseServeOptions(process.argv.slice(2), process.env);
+const { port, hostname } = serveOptionsOrExit(process.argv.slice(2), process.env);
 const config = await startServices();
 const build = loadBuild(distDir());
 
@@ -45,8 +46,7 @@ const server = createServer(
   ),
 );
 limitConnections(server);
-server.listen(port, hostname, () => {
-  console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`);
-});
+await listenOrExit(server, port, hostname);
+console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`);
 
 stopGracefullyOnSignal(server);
