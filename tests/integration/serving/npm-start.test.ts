@@ -3,13 +3,14 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { portInUseLine } from '@/lib/start-up/listen';
-import { ROOT, freePort, serverEnv } from '../support/app';
-import { freshDataDir } from '../support/insights';
+import { ROOT, freePort, serverEnv, untilServing } from '../support/app';
+import { countOf, embeddedStore, freshDataDir } from '../support/insights';
 
 /**
  * `npm start` itself, as the owner runs it: npm, the shell it runs the script in, and the server. Each runs in a
  * process group of its own, so that whatever npm leaves behind is found and killed after the test.
  */
+const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)';
 const groups: number[] = [];
 afterEach(() => {
   for (const group of groups.splice(0)) {
@@ -23,6 +24,7 @@ afterEach(() => {
 
 interface NpmStart {
   child: ChildProcess;
+  url: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   output: () => string;
 }
@@ -47,7 +49,7 @@ function npmStart(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  return { child, exited, output: () => log };
+  return { child, url: `http://127.0.0.1:${port}`, exited, output: () => log };
 }
 
 /** The exit of `started`, at most `ms` from now. */
@@ -60,6 +62,39 @@ async function exitWithin(started: NpmStart, ms: number) {
     );
   });
   return Promise.race([started.exited, late]).finally(() => clearTimeout(timer));
+}
+
+/** Whether anything accepts connections on `port` at loopback. */
+const accepting = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** Whether any process of the group `group` is still alive. */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The health probe's status, polled every 50 ms until it is `status` (at most 5 s); the last one seen. */
+async function healthBecomes(url: string, status: number): Promise<number> {
+  let seen = 0;
+  for (const until = Date.now() + 5000; seen !== status && Date.now() < until;) {
+    seen = await fetch(`${url}/api/health`).then(
+      async (response) => (await response.arrayBuffer(), response.status),
+      () => 0,
+    );
+    if (seen !== status) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return seen;
 }
 
 describe('npm start on a port another server holds', () => {
@@ -93,4 +128,34 @@ describe('npm start with a port that is not a number', () => {
       .filter((line) => line && !line.startsWith('>'));
     expect(lines).toEqual(['[server] PORT must be a port number from 0 to 65535; got eighty.']);
   });
+});
+
+describe.each<[NodeJS.Signals, string]>([
+  ['SIGTERM', '2'],
+  ['SIGINT', '0'],
+])('%s to the npm start process', (signal, stopDelay) => {
+  it('stops the server as the signal to the server does: counts kept, exit 0, nothing left', async () => {
+    const dataDir = freshDataDir();
+    const port = await freePort();
+    const started = npmStart(port, { DATA_DIR: dataDir, STOP_DELAY_SECONDS: stopDelay });
+    await untilServing(started.child, started.url, started.output, 60_000);
+    for (let i = 0; i < 5; i += 1) {
+      const response = await fetch(`${started.url}/llms.txt`, { headers: { 'User-Agent': GPTBOT } });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    started.child.kill(signal);
+    // After SIGTERM the port stays open for the delay, with the health probe at 503.
+    if (signal === 'SIGTERM') expect(await healthBecomes(started.url, 503)).toBe(503);
+    expect(await exitWithin(started, 30_000)).toEqual({ code: 0, signal: null });
+    expect(await accepting(port)).toBe(false);
+    expect(groupAlive(started.child.pid ?? 0)).toBe(false);
+    expect(started.output()).toContain(`[server] ${signal}: finishing the requests in flight`);
+    const store = embeddedStore(dataDir);
+    try {
+      expect(await countOf(store, 'request|ai-crawler/gptbot|discovery')).toBe(5);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
 });
