@@ -27,8 +27,6 @@ COPY --from=builder /app/public ./public
 COPY --from=builder /app/content ./content
 # Next reads next.config.ts at start, and it imports from lib/.
 COPY --from=builder /app/next.config.ts /app/tsconfig.json ./
-# Keeps npm's banner off stdout, so `npm run insights -- --json` prints JSON alone (docs/insights.md).
-COPY --from=builder /app/.npmrc ./
 COPY --from=builder /app/lib ./lib
 COPY --from=builder /app/scripts/owner-command.mjs /app/scripts/owner-commands.json ./scripts/
 USER node

@@ -6,11 +6,12 @@
  */
 import { createServer } from 'node:http';
 import { distDir } from '@/lib/config/dist-dir';
-import { parseServeOptions } from '@/lib/config/serve-options';
+import { serveOptionsOrExit } from '@/lib/config/serve-options';
 import { limitConnections } from '@/lib/security/connection-limits';
 import { fastPathFromNext, loadBuild } from '@/lib/server/load-build';
 import { requestPipeline } from '@/lib/server/pipeline';
 import { stopGracefullyOnSignal } from '@/lib/start-up/graceful-stop';
+import { listenOrExit } from '@/lib/start-up/listen';
 import { projectServer } from '@/lib/start-up/project-server';
 import { startServices } from '@/lib/start-up/services';
 import { siteHostCheck } from '@/lib/security/site-host';
@@ -19,7 +20,7 @@ import { siteHostCheck } from '@/lib/security/site-host';
 // environment set it says whether this is a live site (lib/config/live-site.ts), so start-up hears the value given.
 const givenNodeEnv = process.env.NODE_ENV;
 Object.assign(process.env, { NODE_ENV: givenNodeEnv ?? 'production' });
-const { port, hostname } = parseServeOptions(process.argv.slice(2), process.env);
+const { port, hostname } = serveOptionsOrExit(process.argv.slice(2), process.env);
 const config = await startServices(givenNodeEnv);
 const build = loadBuild(distDir());
 
@@ -47,8 +48,7 @@ const server = createServer(
   ),
 );
 limitConnections(server);
-server.listen(port, hostname, () => {
-  console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`);
-});
+await listenOrExit(server, port, hostname);
+console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`);
 
 stopGracefullyOnSignal(server);

@@ -1,6 +1,6 @@
 /**
- * `npm run insights [-- --json]`: the counts and the inquiry log of the last 7 and 30 days, from the store the
- * configuration names (DATA_DIR, or Redis with REDIS_URL). docs/insights.md describes every figure.
+ * `npm run insights`, `npm run -s insights -- --json`: the counts and the inquiry log of the last 7 and 30 days,
+ * from the store the configuration names (DATA_DIR, or Redis with REDIS_URL). docs/insights.md describes every figure.
  */
 import { getConfig } from '@/lib/config/env';
 import { openInsightsStore } from '@/lib/insights/open-store';
@@ -10,6 +10,10 @@ import { reportAsText } from '@/lib/insights/report-text';
 const json = process.argv.includes('--json');
 // With --json, stdout is the JSON alone, so a machine can parse all of it; any log line goes to stderr.
 if (json) console.log = console.info = console.debug = console.error;
+// npm prints its banner on stdout before the script's output unless told -s: a pipe then gets more than the JSON.
+if (json && !process.stdout.isTTY && process.env.npm_lifecycle_event && process.env.npm_config_loglevel !== 'silent') {
+  console.error('npm printed its own lines before the JSON; for the JSON alone: npm run -s insights -- --json');
+}
 const store = await openInsightsStore(getConfig());
 try {
   const [last7, last30] = [await buildReport(store, 7), await buildReport(store, 30)];

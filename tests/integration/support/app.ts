@@ -64,6 +64,31 @@ export type AppServer = 'project' | 'next';
 export const appServerNamed = (name: string | undefined): AppServer => (name === 'next' ? 'next' : 'project');
 export const defaultAppServer = (): AppServer => appServerNamed(process.env.APP_SERVER);
 
+/** A test server's environment: `env` on top of a clean one, so the developer's own settings never leak in. */
+export function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const clean: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    // The run's compile cache (scripts/test-all.sh), shared by every server it starts.
+    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
+    // NODE_ENV is left to the server, as the README's `npm start` leaves it: the project's server and `next start`
+    // set it for Next. A run that counts as a live site and sends no mail keeps it in the embedded inbox, as a
+    // trial would (lib/config/live-site.ts); a test of the refusal sets EMBEDDED_INBOX to ''.
+    ...(env.SMTP_HOST ? {} : { EMBEDDED_INBOX: 'true' }),
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: distDir(),
+    RATE_LIMIT_PER_MINUTE: '100000',
+    SCHEDULE_LIMIT_PER_HOUR: '100000',
+    MAIL_LIMIT_PER_DAY: '100000',
+    // The weekly digest would otherwise arrive in the tests' mail servers whenever its hour comes round.
+    DIGEST: 'false',
+    // A test's stop needs no load balancer to notice it first (docs/deployment.md, "Health checks").
+    STOP_DELAY_SECONDS: '0',
+    ...env,
+  };
+  return clean as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv;
+}
+
 /** Spawns the server on `port` without waiting for it; startApp is the usual way in. */
 export function spawnServer(
   port: number | undefined,
@@ -73,30 +98,7 @@ export function spawnServer(
   node: string = process.execPath,
 ): ChildProcess {
   const command = server === 'project' ? ['dist/server.mjs'] : ['node_modules/next/dist/bin/next', 'start'];
-  return spawn(node, [...command, ...args], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      // The run's compile cache (scripts/test-all.sh), shared by every server it starts.
-      ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
-      // NODE_ENV is left to the server, as the README's `npm start` leaves it: the project's server and `next start`
-      // set it for Next. A run that counts as a live site and sends no mail keeps it in the embedded inbox, as a
-      // trial would (lib/config/live-site.ts); a test of the refusal sets EMBEDDED_INBOX to ''.
-      ...(env.SMTP_HOST ? {} : { EMBEDDED_INBOX: 'true' }),
-      NEXT_TELEMETRY_DISABLED: '1',
-      NEXT_DIST_DIR: distDir(),
-      RATE_LIMIT_PER_MINUTE: '100000',
-      SCHEDULE_LIMIT_PER_HOUR: '100000',
-      MAIL_LIMIT_PER_DAY: '100000',
-      // The weekly digest would otherwise arrive in the tests' mail servers whenever its hour comes round.
-      DIGEST: 'false',
-      // A test's stop needs no load balancer to notice it first (docs/deployment.md, "Health checks").
-      STOP_DELAY_SECONDS: '0',
-      ...env,
-    } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return spawn(node, [...command, ...args], { cwd: ROOT, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** What the server prints once it listens: the project's server `Ready on <url>`, `next start` `✓ Ready in <time>`. */
@@ -125,6 +127,8 @@ export async function startApp(
 }
 
 class PortTakenError extends Error {}
+/** What each server says when its port is taken: the project's server in words, `next start` Node's error code. */
+const PORT_TAKEN = /EADDRINUSE|another server is using port/;
 
 /**
  * Waits until the server `child` says it listens and then answers a page at `url`, at most `withinMs`; throws with
@@ -139,7 +143,7 @@ export async function untilServing(
   for (const until = Date.now() + withinMs; ;) {
     if (child.exitCode !== null) {
       const message = `the server exited with ${child.exitCode}:\n${output()}`;
-      throw output().includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message);
+      throw PORT_TAKEN.test(output()) ? new PortTakenError(message) : new Error(message);
     }
     // Its own line first: until then, an answer on the port could come from another server.
     if (LISTENING.test(output())) {

@@ -43,21 +43,33 @@ export const countReaches = (read: () => Promise<number>, expected: number): Pro
   readUntil(read, (value) => value >= expected);
 
 /**
- * `npm run <command>` as the consultant types it (`npm run insights -- --json`: no -s), with `env` on top of a clean
- * one; its whole stdout, npm's own lines included.
+ * `npm run [npmFlags] <command> [-- args]` as the consultant types it, with `env` on top of a clean one; its whole
+ * stdout and stderr, npm's own lines included.
  */
-export async function runOwnerCommand(command: string, env: Record<string, string>, args: string[] = []) {
-  const { stdout } = await promisify(execFile)('npm', ['run', command, ...(args.length > 0 ? ['--', ...args] : [])], {
+export async function runNpmScript(
+  command: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  npmFlags: string[] = [],
+): Promise<{ stdout: string; stderr: string }> {
+  const argv = ['run', ...npmFlags, command, ...(args.length > 0 ? ['--', ...args] : [])];
+  return promisify(execFile)('npm', argv, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...env },
     timeout: 60_000,
   });
-  return stdout;
 }
 
-/** `npm run insights` as a user runs it (with `args`, such as --json), with `env` on top of a clean one. */
-export const runInsights = (env: Record<string, string>, args: string[] = []): Promise<string> =>
-  runOwnerCommand('insights', env, args);
+/** `npm run <command> [-- args]`: its whole stdout, npm's own lines included. */
+export const runOwnerCommand = async (command: string, env: Record<string, string>, args: string[] = []) =>
+  (await runNpmScript(command, env, args)).stdout;
+
+/** `npm run insights` as a user runs it, with `env` on top of a clean one. */
+export const runInsights = (env: Record<string, string>): Promise<string> => runOwnerCommand('insights', env);
+
+/** `npm run -s insights -- --json`, as docs/insights.md gives it: its whole stdout, which must be the JSON. */
+export const runInsightsJson = async (env: Record<string, string>): Promise<string> =>
+  (await runNpmScript('insights', env, ['--json'], ['-s'])).stdout;
 
 const RowsSchema = z.array(z.record(z.string(), z.unknown()));
 const ReportSchema = z.object({
@@ -83,7 +95,7 @@ const ReportSchema = z.object({
   mailFailures: z.number(),
 });
 
-/** `npm run insights -- --json`, parsed: the whole stdout of the npm command must be the JSON. */
+/** `npm run -s insights -- --json`, parsed: the whole stdout of the npm command must be the JSON. */
 export async function insightsJson(env: Record<string, string>) {
-  return z.object({ last7: ReportSchema, last30: ReportSchema }).parse(JSON.parse(await runInsights(env, ['--json'])));
+  return z.object({ last7: ReportSchema, last30: ReportSchema }).parse(JSON.parse(await runInsightsJson(env)));
 }

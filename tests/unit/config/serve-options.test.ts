@@ -14,8 +14,8 @@ describe("npm start takes next start's options", () => {
   });
 
   it.each([
-    [['-p', 'abc'], /port must be a number/],
-    [['--port', '70000'], /port must be a number/],
+    [['-p', 'abc'], /^-p must be a port number from 0 to 65535; got abc\.$/],
+    [['--port', '70000'], /^--port must be a port number/],
     [['--turbo'], /Unknown argument --turbo/],
     [['-H'], /needs a value/],
   ])('refuses %j with a message naming it', (args, message) => {

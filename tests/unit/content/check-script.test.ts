@@ -22,6 +22,17 @@ describe('npm run check', { timeout: 30_000 }, () => {
     expect(run.stdout).toContain(OK);
   });
 
+  it('ends a failed run with its own lines and exit 1, and npm adds no report of its own', () => {
+    const missing = path.join(copyContent(), 'does-not-exist');
+    const run = spawnSync('npm', ['run', 'check', '--', '--dir', missing], { cwd: ROOT, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    // npm's banner, then nothing: no JSON error object after the command's own lines.
+    const banner = ['> check', `> node scripts/owner-command.mjs check --dir ${missing}`];
+    expect(run.stdout.trim().split('\n')).toEqual(banner);
+    const last = `${missing}/case-studies: (folder): expected a folder of markdown files`;
+    expect(run.stderr.trim().split('\n').at(-1)).toBe(last);
+  });
+
   it('exits 0 and prints "content OK" for a good copy', () => {
     const result = check(copyContent());
     expect(result).toEqual({ status: 0, stdout: `${OK}\n`, lines: [] });
