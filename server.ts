@@ -9,6 +9,7 @@ import { distDir } from '@/lib/config/dist-dir';
 import { parseServeOptions } from '@/lib/config/serve-options';
 import { limitConnections } from '@/lib/security/connection-limits';
 import { fastPathFromNext, loadBuild } from '@/lib/server/load-build';
+import { missingAssetStep } from '@/lib/server/missing-asset';
 import { requestPipeline } from '@/lib/server/pipeline';
 import { stopGracefullyOnSignal } from '@/lib/start-up/graceful-stop';
 import { projectServer } from '@/lib/start-up/project-server';
@@ -42,6 +43,7 @@ const server = createServer(
     },
     fastPath,
     handle,
+    missingAssetStep(distDir(), nextHeadersFor),
   ),
 );
 limitConnections(server);
