@@ -1,5 +1,7 @@
 import type { NextConfig } from 'next';
-import { distDirName } from './lib/config/dist-dir';
+import { PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from 'next/constants';
+import { DEPLOYMENT_ID_SETTING, newDeploymentId, servedDeploymentId } from './lib/config/deployment-id';
+import { distDir, distDirName } from './lib/config/dist-dir';
 import { contentDirectory } from './lib/content/directory';
 import { contentVersion } from './lib/content/version';
 import { DESK_PATH } from './lib/http/desk-path';
@@ -89,4 +91,27 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+let buildDeploymentId: string | undefined;
+
+/**
+ * One id per build (lib/config/deployment-id.ts): NEXT_DEPLOYMENT_ID when the operator sets it at build time, else
+ * one made here, once, when the build starts; a server reads the id its build was made with. Elsewhere (`next dev`)
+ * there is none.
+ */
+function deploymentIdFor(phase: string): string | undefined {
+  if (phase === PHASE_PRODUCTION_BUILD)
+    return (buildDeploymentId ??=
+      process.env[DEPLOYMENT_ID_SETTING] || newDeploymentId(contentVersion(contentDirectory())));
+  if (phase === PHASE_PRODUCTION_SERVER) return servedDeploymentId(distDir(), process.env);
+  return undefined;
+}
+
+export default function config(phase: string): NextConfig {
+  return {
+    ...nextConfig,
+    deploymentId: deploymentIdFor(phase),
+    // With a deploymentId Next makes every BUILD_ID the same; its own random one keeps telling builds apart
+    // (a build's page headers are matched to it: lib/security/page-headers.ts).
+    generateBuildId: () => null,
+  };
+}

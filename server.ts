@@ -9,6 +9,7 @@ import { distDir } from '@/lib/config/dist-dir';
 import { serveOptionsOrExit } from '@/lib/config/serve-options';
 import { limitConnections } from '@/lib/security/connection-limits';
 import { fastPathFromNext, loadBuild } from '@/lib/server/load-build';
+import { missingAssetStep } from '@/lib/server/missing-asset';
 import { requestPipeline } from '@/lib/server/pipeline';
 import { stopGracefullyOnSignal } from '@/lib/start-up/graceful-stop';
 import { listenOrExit } from '@/lib/start-up/listen';
@@ -45,6 +46,7 @@ const server = createServer(
     },
     fastPath,
     handle,
+    missingAssetStep(distDir(), nextHeadersFor),
   ),
 );
 limitConnections(server);

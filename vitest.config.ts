@@ -48,6 +48,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/insights/desk.test.ts',
   'tests/integration/insights/desk-link-origin.test.ts',
   'tests/integration/insights/desk-links.test.ts',
+  'tests/integration/serving/two-builds.test.ts',
 ];
 
 export default defineConfig({

@@ -130,6 +130,7 @@ function refuse(request: IncomingMessage, response: ServerResponse, refusal: Ref
     ...API_HEADERS,
     'Content-Type': 'text/plain; charset=utf-8',
     'Cache-Control': 'no-store',
+    ...refusal.headers,
   });
   response.end(`${refusal.message}\n`);
   return undefined;

@@ -8,7 +8,15 @@ import { DESK_PATH, DESK_SESSION_PATH } from '@/lib/http/desk-path';
 export interface Refusal {
   status: 400 | 403 | 404 | 405 | 413 | 500;
   message: string;
+  /** Headers of its own, beside the shared ones. */
+  headers?: Record<string, string>;
 }
+
+/**
+ * The header by which Next tells a page that the form action it called is not in this build (a page of another
+ * build): Next's own router then reports it as such (`unstable_isUnrecognizedActionError`), not as a broken answer.
+ */
+export const ACTION_NOT_FOUND_HEADERS = { 'x-nextjs-action-not-found': '1' };
 
 /**
  * The pages with forms: the consultation form, and the desk's link, sign-out and answered buttons. The sign-in
@@ -50,8 +58,8 @@ export function serverActionRequest(
  *   X-Forwarded-Host, else Host; no serverActions.allowedOrigins are configured), answered 403, and an Origin that
  *   is not a URL (vercel/next.js#92703), answered 400. Next answers both with 500. A request without Origin passes,
  *   as in Next: a handcrafted request carries no one's cookies;
- * - a `Next-Action` id this build does not have, answered 404: on a path without a page Next fails with an
- *   invariant error and 500.
+ * - a `Next-Action` id this build does not have (a page of another build, or made up), answered 404 with Next's
+ *   header for it: on a path without a page Next fails with an invariant error and 500.
  * Only POSTs to pages that Next would treat as actions are looked at: a `Next-Action` header or a multipart body.
  */
 export function refuseServerAction(
@@ -71,7 +79,7 @@ export function refuseServerAction(
     return { status: 405, message: 'Method Not Allowed: this page takes no form submission.' };
   }
   if (typeof actionId === 'string' && knownActions && !knownActions.has(actionId)) {
-    return { status: 404, message: 'Not Found: this site has no such form action.' };
+    return { status: 404, message: 'Not Found: this site has no such form action.', headers: ACTION_NOT_FOUND_HEADERS };
   }
   return undefined;
 }
