@@ -1,5 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
+import { distDir } from '@/lib/config/dist-dir';
 import { getConfig } from '@/lib/config/env';
+import { missingStaticFileAnswer } from '@/lib/server/missing-asset';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { deskPageQuotaRefusal } from '@/lib/desk/desk-quota';
 import { isDeskPath } from '@/lib/http/desk-path';
@@ -74,6 +76,11 @@ function refuseFormPost(request: NextRequest): NextResponse | undefined {
  * next.config.ts.
  */
 export async function proxy(request: NextRequest): Promise<Response> {
+  if (request.nextUrl.pathname.startsWith(NEXT_STATIC_PREFIX)) {
+    // The project's server looked before Next (lib/server/missing-asset.ts); Next alone would answer 500.
+    if (projectServer.running) return NextResponse.next();
+    return (await missingStaticFileAnswer(distDir(), request.method, request.nextUrl.pathname)) ?? NextResponse.next();
+  }
   isSiteHost ??= siteHostCheck(getConfig());
   // Under the project's server its pipeline has counted the request already.
   if (!projectServer.running) {
@@ -117,7 +124,10 @@ function withOriginVary(response: NextResponse): NextResponse {
   return response;
 }
 
+/** Where Next serves its build's own files; a read of one is only looked up on disk here. */
+const NEXT_STATIC_PREFIX = '/_next/static/';
+
 export const config = {
-  // Everything but Next's own static files.
-  matcher: ['/((?!_next/static/|_next/image).*)'],
+  // Everything but Next's image optimiser; Next's own static files only for the look on disk above.
+  matcher: ['/((?!_next/image).*)'],
 };

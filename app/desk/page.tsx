@@ -3,6 +3,7 @@ import { getInsightsStore } from '@/lib/counting/store';
 import { deskVisitor } from '@/lib/desk/current-session';
 import { DeskDashboard } from '@/lib/desk/desk-dashboard';
 import { MONTH_DAYS, WEEK_DAYS, buildDeskFigures } from '@/lib/desk/figures';
+import { MailKeptHere } from '@/lib/desk/mail-kept-here';
 import { DESK_NOTICES, deskNotice } from '@/lib/desk/notices';
 import { SignInRequest } from '@/lib/desk/sign-in-request';
 import { PageIntro } from '@/lib/ui/page-intro';
@@ -31,6 +32,7 @@ export default async function DeskPage({ searchParams }: { searchParams: SearchP
   return (
     <>
       <PageIntro eyebrow="Desk" title="Your desk" />
+      <MailKeptHere />
       {store ? (
         <DeskDashboard
           figures={await buildDeskFigures(store)}

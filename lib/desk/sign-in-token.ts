@@ -23,6 +23,17 @@ export async function issueSignInLink(store: DeskStore, origin: string): Promise
 }
 
 /**
+ * The token a link's `token=` value carries: as it is when it has a token's shape; without the `3D` a mail's
+ * quoted-printable encoding put before it (`token=3D…`, a link copied from the raw mail), since that is all the
+ * difference; else undefined: the link was cut or changed on its way, and the page says how to open it whole.
+ */
+export function tokenInLink(value: string): string | undefined {
+  if (TOKEN_SHAPE.test(value)) return value;
+  const unquoted = value.startsWith('3D') ? value.slice(2) : undefined;
+  return unquoted !== undefined && TOKEN_SHAPE.test(unquoted) ? unquoted : undefined;
+}
+
+/**
  * Whether `token` is a sign-in token issued here, unexpired and never used; it is used up by this call. Anything
  * not shaped like a token is refused without asking the store.
  */

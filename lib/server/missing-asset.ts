@@ -42,16 +42,36 @@ export function missingAssetStep(distDir: string, headersFor: NextHeadersFor): M
   };
 }
 
+/** The headers of the 404 for a build file that is not there. */
+const NOT_FOUND_HEADERS = {
+  'Content-Type': 'text/plain; charset=utf-8',
+  // As Next's own 404 for a file it does not have: the file may be there after the next deploy.
+  'Cache-Control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+};
+
 function answerNotFound(request: IncomingMessage, response: ServerResponse, headersFor: NextHeadersFor): true {
   request.resume();
-  response.writeHead(
-    404,
-    headersFor(pathOf(request.url), {
-      'Content-Type': 'text/plain; charset=utf-8',
-      // As Next's own 404 for a file it does not have: the file may be there after the next deploy.
-      'Cache-Control': 'private, no-cache, no-store, max-age=0, must-revalidate',
-    }),
-  );
+  response.writeHead(404, headersFor(pathOf(request.url), NOT_FOUND_HEADERS));
   response.end(request.method === 'HEAD' ? undefined : 'Not Found');
   return true;
+}
+
+/**
+ * The same look for proxy.ts when Next serves alone: the 404 for a read of a build file that is not on disk, or
+ * undefined (another path, another method, or the file is there) for Next to serve.
+ */
+export async function missingStaticFileAnswer(
+  distDir: string,
+  method: string,
+  pathname: string,
+): Promise<Response | undefined> {
+  const file = method === 'GET' || method === 'HEAD' ? staticFileOf(path.join(distDir, 'static'), pathname) : undefined;
+  if (!file) return undefined;
+  const there = await fs.promises.stat(file).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
+  return there
+    ? undefined
+    : new Response(method === 'HEAD' ? null : 'Not Found', { status: 404, headers: NOT_FOUND_HEADERS });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, freePort, startApp, startAppExpectingFailure } from '../support/app';
-import { pressButton } from '../support/desk';
+import { pressButton, sessionCookieOf } from '../support/desk';
 import { type TestSmtpServer, startSmtpServer } from '../support/smtp';
 
 /** No mail server and no trial: what a live site must not run with. */
@@ -47,30 +47,95 @@ describe('a live site without a mail server does not start', () => {
   });
 });
 
+/** The newest sign-in mail in `outbox`, waiting for it: the file as written, and its link. */
+async function outboxSignInMail(outbox: string): Promise<{ raw: string; link: string }> {
+  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+    for (const name of fs.readdirSync(outbox).filter((file) => file.endsWith('.eml'))) {
+      const raw = fs.readFileSync(path.join(outbox, name), 'utf8');
+      const link = /https?:\/\/\S+\/desk\/sign-in\?token=[A-Za-z0-9_-]{43}/.exec(
+        (await simpleParser(raw)).text ?? '',
+      )?.[0];
+      if (link) return { raw, link };
+    }
+  }
+  throw new Error(`no sign-in mail in ${outbox}`);
+}
+
+/** Asks for a link on the desk, takes it from the outbox and signs in: the mail and the desk as she then reads it. */
+async function signInThroughOutbox(
+  app: RunningApp,
+  outbox: string,
+): Promise<{ raw: string; link: string; desk: string }> {
+  expect((await pressButton(app.url, '/desk', 'Mail me a sign-in link')).status).toBe(303);
+  const { raw, link } = await outboxSignInMail(outbox);
+  const signedIn = await pressButton(app.url, new URL(link).pathname + new URL(link).search, 'Sign in');
+  const cookie = sessionCookieOf(signedIn);
+  expect(cookie).toBeDefined();
+  const desk = await (await fetch(`${app.url}/desk`, { headers: { Cookie: cookie ?? '' } })).text();
+  return { raw, link, desk };
+}
+
+const folders = () => ({
+  OUTBOX_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-')),
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'data-')),
+});
+
 describe('the README run: no NODE_ENV, no SITE_URL, no mail server', () => {
   let app: RunningApp;
-  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+  const { OUTBOX_DIR, DATA_DIR } = folders();
   beforeAll(async () => {
-    app = await startApp({ ...NO_MAIL, OUTBOX_DIR: outbox, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'data-')) });
+    app = await startApp({ ...NO_MAIL, OUTBOX_DIR, DATA_DIR });
   });
   afterAll(() => app.stop());
 
-  it('serves, and keeps the sign-in mail in the outbox with its link whole on one line', async () => {
-    const asked = await pressButton(app.url, '/desk', 'Mail me a sign-in link');
-    expect(asked.status).toBe(303);
-    let file: string | undefined;
-    for (const until = Date.now() + 10_000; !file && Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
-      file = fs.readdirSync(outbox).find((name) => name.endsWith('.eml'));
-    }
-    expect(file).toBeDefined();
-    const raw = fs.readFileSync(path.join(outbox, file ?? ''), 'utf8');
-    const parsed = await simpleParser(raw);
-    const link = /https?:\/\/\S+\/desk\/sign-in\?token=[A-Za-z0-9_-]{43}/.exec(parsed.text ?? '')?.[0];
-    expect(link).toBeDefined();
+  it('serves; the sign-in mail waits in the outbox with its link whole on one line; the desk says where', async () => {
+    const { raw, link, desk } = await signInThroughOutbox(app, OUTBOX_DIR);
     // Copied from a text editor, the line is the link: no quoted-printable `=3D`, no soft break.
     expect(raw.split(/\r?\n/)).toContain(link);
     expect(raw).toMatch(/^Content-Transfer-Encoding: 7bit$/im);
     expect(raw).not.toContain('=3D');
+    expect(desk).toContain('No mail server is set: no mail is sent.');
+    expect(desk).toContain(OUTBOX_DIR);
+    expect(desk).not.toContain('Trial');
+  });
+
+  it('a link mangled on its way: `=3D` still signs in once; a cut one gets a page that says how to open it', async () => {
+    expect((await pressButton(app.url, '/desk', 'Mail me a sign-in link')).status).toBe(303);
+    // A fresh outbox file: the one the first test read is kept by the inbox too.
+    const before = new Set(fs.readdirSync(OUTBOX_DIR));
+    let link = '';
+    for (const until = Date.now() + 10_000; !link && Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+      const added = fs.readdirSync(OUTBOX_DIR).find((name) => !before.has(name) && name.endsWith('.eml'));
+      if (added)
+        link = /https?:\/\/\S+token=\S+/.exec(fs.readFileSync(path.join(OUTBOX_DIR, added), 'utf8'))?.[0] ?? '';
+    }
+    const token = new URL(link).searchParams.get('token') ?? '';
+    expect(token).toHaveLength(43);
+    for (const cut of [token.slice(0, 30), `${token.slice(0, 30)}=`]) {
+      const html = await (await fetch(`${app.url}/desk/sign-in?token=${cut}`)).text();
+      expect(html).toContain('This link arrived incomplete or changed on its way');
+      expect(html).not.toMatch(/expired|used already/);
+      expect(html).not.toContain('>Sign in</button>');
+    }
+    const signedIn = await pressButton(app.url, `/desk/sign-in?token=3D${token}`, 'Sign in');
+    expect(sessionCookieOf(signedIn)).toBeDefined();
+  });
+});
+
+describe('a trial on a live site: NODE_ENV=production and EMBEDDED_INBOX=true', () => {
+  let app: RunningApp;
+  const { OUTBOX_DIR, DATA_DIR } = folders();
+  beforeAll(async () => {
+    app = await startApp({ NODE_ENV: 'production', EMBEDDED_INBOX: 'true', OUTBOX_DIR, DATA_DIR });
+  });
+  afterAll(() => app.stop());
+
+  it('serves, and the desk says at its top that it is a trial and how to go live; a stranger reads no folder', async () => {
+    expect(await (await fetch(`${app.url}/desk`)).text()).not.toContain(OUTBOX_DIR);
+    const { desk } = await signInThroughOutbox(app, OUTBOX_DIR);
+    expect(desk).toContain('Trial: no mail is sent.');
+    expect(desk).toContain('set SMTP_HOST, SMTP_USER, SMTP_PASS and MAIL_TO, remove EMBEDDED_INBOX');
+    expect(desk.indexOf('Trial: no mail is sent.')).toBeLessThan(desk.indexOf('<h2'));
   });
 });
 

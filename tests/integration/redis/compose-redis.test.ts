@@ -35,6 +35,37 @@ interface Service {
 const servicesWith = (env: Record<string, string>) =>
   (matter(`---\n${interpolated(env)}\n---\n`).data as { services: Record<string, Service> }).services;
 
+/** The variables .env.example gives, as compose reads them from a .env file: `NAME=value`, `#` comments. */
+function exampleEnv(): Record<string, string> {
+  const lines = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8').split('\n');
+  return Object.fromEntries(
+    lines.flatMap((line) => {
+      const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+      return match ? [[match[1] ?? '', match[2] ?? '']] : [];
+    }),
+  );
+}
+
+/** The variables compose.yaml requires (`${VAR:?…}`), each once. */
+const REQUIRED = [...new Set([...COMPOSE.matchAll(/\$\{(\w+):\?/g)].map((match) => match[1] ?? ''))];
+
+describe('compose.yaml runs a live site', () => {
+  it('requires its address, a real mail server and its inbox, each named when missing', () => {
+    expect(REQUIRED).toEqual(
+      expect.arrayContaining(['SITE_URL', 'SMTP_HOST', 'SMTP_USER', 'SMTP_PASS', 'MAIL_TO', 'REDIS_PASSWORD']),
+    );
+    for (const name of REQUIRED) {
+      const env = { ...exampleEnv(), [name]: '' };
+      expect(() => interpolated(env), name).toThrow(new RegExp(`required variable ${name} is missing a value: set`));
+    }
+  });
+
+  it('.env.example gives every variable compose requires, so a copy of it starts the whole recipe', () => {
+    for (const name of REQUIRED) expect(exampleEnv()[name], name).toBeTruthy();
+    expect(() => servicesWith(exampleEnv())).not.toThrow();
+  });
+});
+
 let server: TestRedis | undefined;
 afterAll(async () => server?.close());
 
@@ -45,7 +76,7 @@ describe("compose.yaml's Redis", () => {
 
   it("refuses a client without the password; the web's REDIS_URL and the health check give it", async () => {
     const password = randomBytes(32).toString('hex');
-    const { web, redis } = servicesWith({ REDIS_PASSWORD: password });
+    const { web, redis } = servicesWith({ ...exampleEnv(), REDIS_PASSWORD: password });
     const [program, ...args] = redis?.command ?? [];
     expect(program).toBe('redis-server');
     server = await startRedisServer(args);

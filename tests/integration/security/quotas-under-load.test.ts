@@ -94,7 +94,7 @@ describe('the client address cannot be forged', () => {
   });
 
   it('with TRUST_PROXY=true, the address the proxy reports counts, and entries a client wrote further left do not', async () => {
-    const app = await startApp({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' });
+    const app = await startApp({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true', ALLOWED_HOSTS: 'site.example' });
     try {
       // Four clients behind the proxy: each has its own quota.
       for (let i = 1; i <= 4; i += 1) {
@@ -111,7 +111,7 @@ describe('the client address cannot be forged', () => {
         );
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
-      // The proxy's Host and scheme are believed.
+      // The proxy's host (one of the site's names) and scheme are believed.
       const manifest = await (
         await fetch(`${app.url}/mcp.json`, {
           headers: {

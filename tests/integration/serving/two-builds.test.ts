@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, type RunningApp, defaultAppServer, startApp } from '../support/app';
+import { ROOT, type RunningApp, startApp } from '../support/app';
 import { contactFormData } from '../support/contact-form';
 import { editedBuild } from '../support/edited-build';
 
@@ -119,7 +119,7 @@ function copyOfSecondBuild(): string {
   return copy;
 }
 
-describe.runIf(defaultAppServer() === 'project')('the build folder rebuilt under a running server', () => {
+describe('the build folder rebuilt under a running server, on either serving path', () => {
   let copy: string;
   let running: RunningApp;
 
