@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getContent, getSite } from '@/lib/content';
 import { ConsultationForm } from '@/lib/contact/consultation-form';
+import { ConsultationOutcome } from '@/lib/contact/consultation-outcome';
+import { ConsultationStateProvider } from '@/lib/contact/consultation-state';
 import { pageMetadata } from '@/lib/site/metadata';
 import { ConsultationSection } from '@/lib/ui/consultation-section';
 import { ContactDetails } from '@/lib/ui/contact-details';
@@ -10,15 +12,19 @@ import { PageJsonLd } from '@/lib/ui/json-ld';
 
 export function generateMetadata(): Metadata {
   const { title, description } = getSite().pages.contact;
-  return pageMetadata({ title, description, path: '/contact' });
+  // The page writes its own <title> (ConsultationOutcome), which names a request's outcome once there is one: a
+  // second title from Next would come first in the head and win.
+  return { ...pageMetadata({ title, description, path: '/contact' }), title: null };
 }
 
 export default function ContactPage() {
   const { site, bio } = getContent();
   const page = site.pages.contact;
   return (
-    <>
+    <ConsultationStateProvider>
       <PageJsonLd path="/contact" />
+      {/* A request's outcome comes first, so a page reloaded without JavaScript opens on it. */}
+      <ConsultationOutcome email={bio.email} pageTitle={`${page.title} · ${site.siteName}`} />
       <PageIntro eyebrow={bio.name} title={page.title} intro={page.intro} />
       <div className="container section contact">
         <section className="contact__details" aria-labelledby="details-heading">
@@ -29,10 +35,10 @@ export default function ContactPage() {
           <ContactDetails bio={bio} />
         </section>
         <ConsultationSection bio={bio} responseTime={page.responseTime}>
-          <ConsultationForm email={bio.email} />
+          <ConsultationForm />
         </ConsultationSection>
       </div>
       <WebMcpTools />
-    </>
+    </ConsultationStateProvider>
   );
 }

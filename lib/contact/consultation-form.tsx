@@ -1,13 +1,12 @@
 'use client';
 
-import { useActionState } from 'react';
-import { INITIAL_FORM_STATE } from './form-state';
+import { OUTCOME_ID } from './consultation-outcome';
+import { useConsultationState } from './consultation-state';
+import { FIELD_LABELS, type FormField, fieldId } from './form-state';
 import styles from './consultation-form.module.css';
-import { submitConsultation } from './submit';
 
 interface FieldProps {
-  name: string;
-  label: string;
+  name: FormField;
   hint?: string;
   required?: boolean;
   type?: 'text' | 'email';
@@ -18,19 +17,9 @@ interface FieldProps {
   error?: string;
 }
 
-function Field({
-  name,
-  label,
-  hint,
-  required,
-  type = 'text',
-  autoComplete,
-  maxLength,
-  multiline,
-  value,
-  error,
-}: FieldProps) {
-  const id = `field-${name}`;
+function Field({ name, hint, required, type = 'text', autoComplete, maxLength, multiline, value, error }: FieldProps) {
+  const id = fieldId(name);
+  const label = FIELD_LABELS[name];
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
@@ -69,44 +58,23 @@ function Field({
 
 /**
  * The consultation request form on /contact. It posts to a server action, so it works without JavaScript;
- * with JavaScript it stays on the page and shows the same messages.
+ * with JavaScript it stays on the page. Its outcome is shown at the top of the page (ConsultationOutcome); the
+ * form keeps what was typed and marks each refused field.
  */
-export function ConsultationForm({ email }: { email: string }) {
-  const [state, formAction, pending] = useActionState(submitConsultation, INITIAL_FORM_STATE);
+export function ConsultationForm() {
+  const { formState: state, formAction, pending } = useConsultationState();
   if (state.status === 'sent') {
     return (
-      <div role="status" className={`${styles.notice} ${styles.success}`}>
-        <h3 className={styles.noticeTitle}>Request sent</h3>
-        <p>{state.message}</p>
-        {state.reference ? (
-          <p>
-            Your reference is <strong className={styles.reference}>{state.reference}</strong>: quote it if you write
-            again.
-          </p>
-        ) : null}
-      </div>
+      <p className={styles.sentNote}>
+        Your request was sent: its reference is at the <a href={`#${OUTCOME_ID}`}>top of this page</a>.
+      </p>
     );
   }
   const { values, fieldErrors } = state;
   return (
     <form action={formAction} className={styles.form} aria-describedby="consultation-form-note">
-      {state.status === 'failed' ? (
-        <div role="alert" className={`${styles.notice} ${styles.failure}`}>
-          <h3 className={styles.noticeTitle}>Your request was not sent</h3>
-          <p>{state.message}</p>
-          <p>
-            Your details are still in the form below. You can also write to <a href={`mailto:${email}`}>{email}</a>.
-          </p>
-        </div>
-      ) : null}
-      {state.status === 'invalid' ? (
-        <div role="alert" className={`${styles.notice} ${styles.failure}`}>
-          <p>{state.message}</p>
-        </div>
-      ) : null}
       <Field
         name="client_name"
-        label="Your name"
         required
         autoComplete="name"
         maxLength={120}
@@ -115,7 +83,6 @@ export function ConsultationForm({ email }: { email: string }) {
       />
       <Field
         name="client_email"
-        label="Email"
         type="email"
         required
         autoComplete="email"
@@ -125,7 +92,6 @@ export function ConsultationForm({ email }: { email: string }) {
       />
       <Field
         name="technology_sector"
-        label="Technology sector"
         hint="For example developer tools, fintech or climate tech."
         maxLength={200}
         value={values.technology_sector}
@@ -133,7 +99,6 @@ export function ConsultationForm({ email }: { email: string }) {
       />
       <Field
         name="preferred_time"
-        label="Preferred time"
         hint="Any format: days, times, time zone."
         maxLength={200}
         value={values.preferred_time}
@@ -141,7 +106,6 @@ export function ConsultationForm({ email }: { email: string }) {
       />
       <Field
         name="project_context"
-        label="About your company and what prompted this"
         multiline
         maxLength={4000}
         value={values.project_context}

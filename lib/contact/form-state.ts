@@ -9,6 +9,20 @@ export const FORM_FIELDS = [
 
 export type FormField = (typeof FORM_FIELDS)[number];
 
+/** Each field's label, as the form shows it and as the list of problems at the top of the page names it. */
+export const FIELD_LABELS: Record<FormField, string> = {
+  client_name: 'Your name',
+  client_email: 'Email',
+  technology_sector: 'Technology sector',
+  preferred_time: 'Preferred time',
+  project_context: 'About your company and what prompted this',
+};
+
+/** The id of a field's input, which its label and the list of problems point at. */
+export function fieldId(field: string): string {
+  return `field-${field}`;
+}
+
 /** What the form shows after a submission. */
 export interface ConsultationFormState {
   status: 'idle' | 'invalid' | 'sent' | 'failed';

@@ -46,3 +46,13 @@ export function watchForProblems(page: Page) {
     },
   };
 }
+
+/** True once React has hydrated the page: it marks the DOM nodes it owns. */
+export async function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const node = document.querySelector('header');
+    return (
+      node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber') || key.startsWith('__reactProps'))
+    );
+  });
+}

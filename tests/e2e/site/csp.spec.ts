@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { type RunningApp, startApp } from '../../integration/support/app';
 import { type TestSmtpServer, startSmtpServer } from '../../integration/support/smtp';
-import { content, sitemapPaths } from '../support';
+import { content, isHydrated, sitemapPaths } from '../support';
 
 /**
  * Every page runs under its Content-Security-Policy (no 'unsafe-inline' for
@@ -33,16 +33,6 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     });
   });
   return async () => [...fromConsole, ...(await page.evaluate(() => window.__cspViolations ?? []))];
-}
-
-/** True once React has hydrated the page: it marks the DOM nodes it owns. */
-async function isHydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const node = document.querySelector('header');
-    return (
-      node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber') || key.startsWith('__reactProps'))
-    );
-  });
 }
 
 test('every page runs under its policy with zero violations, and hydrates', async ({ page, request }) => {
