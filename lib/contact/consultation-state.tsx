@@ -1,28 +1,8 @@
 'use client';
 
 import { type ReactNode, createContext, useActionState, useContext, useEffect, useState } from 'react';
-import { unstable_isUnrecognizedActionError } from 'next/navigation';
-import { type ConsultationFormState, FORM_FIELDS, INITIAL_FORM_STATE } from './form-state';
+import { type ConsultationFormState, INITIAL_FORM_STATE } from './form-state';
 import { submitConsultation } from './submit';
-
-/**
- * The form's action, with the one failure only the browser sees: a page of an earlier build posting to a server
- * of a newer one (a deploy while the page was open), whose action the server does not have. Nothing was sent,
- * and the visitor is told so in the page's words, what was typed kept, rather than the page breaking.
- */
-async function submitOrSayOutdated(previous: ConsultationFormState, form: FormData): Promise<ConsultationFormState> {
-  try {
-    return await submitConsultation(previous, form);
-  } catch (error) {
-    if (!unstable_isUnrecognizedActionError(error)) throw error;
-    const values = Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]));
-    return { status: 'failed', values, fieldErrors: {}, message: OUTDATED_PAGE };
-  }
-}
-
-const OUTDATED_PAGE =
-  'The site was updated while this page was open, so your request was not sent. Copy what you wrote, reload the ' +
-  'page and send it again.';
 
 interface ConsultationState {
   /** The latest answer, which the outcome at the top of the page shows at once. */
@@ -42,7 +22,7 @@ const ConsultationStateContext = createContext<ConsultationState | null>(null);
  * outcome, so the form's change of height moves nothing on screen.
  */
 export function ConsultationStateProvider({ children }: { children: ReactNode }) {
-  const [state, formAction, pending] = useActionState(submitOrSayOutdated, INITIAL_FORM_STATE);
+  const [state, formAction, pending] = useActionState(submitConsultation, INITIAL_FORM_STATE);
   const formState = useAfterNextPaint(state);
   return (
     <ConsultationStateContext value={{ state, formState, formAction, pending }}>{children}</ConsultationStateContext>
