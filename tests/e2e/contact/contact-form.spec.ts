@@ -1,7 +1,8 @@
 import { type Page, expect, test } from '@playwright/test';
 import { loadContent } from '../../../lib/content';
-import { type RunningApp, startApp } from '../../integration/support/app';
-import { type TestSmtpServer, startSmtpServer } from '../../integration/support/smtp';
+import { startApp } from '../../integration/support/app';
+import { startSmtpServer } from '../../integration/support/smtp';
+import { appWithMailForThisFile } from '../support';
 
 /**
  * The consultation form on /contact submits through schedule_consultation's own code to a real SMTP server on
@@ -10,25 +11,15 @@ import { type TestSmtpServer, startSmtpServer } from '../../integration/support/
 const content = loadContent();
 test.describe.configure({ mode: 'serial' });
 
-let smtp: TestSmtpServer;
-let app: RunningApp;
-
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp(smtp.env());
-});
-test.afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
+const served = appWithMailForThisFile();
 
 async function fill(page: Page, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label).fill(value);
 }
 
 test('with JavaScript: sends one mail and shows the success state', async ({ page }) => {
-  const before = smtp.received.length;
-  await page.goto(`${app.url}/contact`);
+  const before = served.smtp.received.length;
+  await page.goto(`${served.app.url}/contact`);
   await fill(page, {
     'Your name': 'Marta Novak',
     Email: 'marta@orbitdb.example',
@@ -40,8 +31,8 @@ test('with JavaScript: sends one mail and shows the success state', async ({ pag
   const status = page.getByRole('status');
   await expect(status).toContainText('Request sent');
   await expect(status).toContainText('within 24 hours');
-  expect(smtp.received.length).toBe(before + 1);
-  const mail = smtp.received.at(-1);
+  expect(served.smtp.received.length).toBe(before + 1);
+  const mail = served.smtp.received.at(-1);
   expect(mail?.parsed.subject).toMatch(
     /^Consultation request from Marta Novak \(databases\) \[ref \d{6}-[0-9A-Z]{6}\]$/,
   );
@@ -55,14 +46,14 @@ test('with JavaScript: sends one mail and shows the success state', async ({ pag
 test('without JavaScript: the form still posts, sends one mail and shows the success state', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const before = smtp.received.length;
-  await page.goto(`${app.url}/contact`);
+  const before = served.smtp.received.length;
+  await page.goto(`${served.app.url}/contact`);
   await fill(page, { 'Your name': 'Kofi Mensah', Email: 'kofi@gridline.example' });
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByRole('status')).toContainText('Request sent');
-  expect(smtp.received.length).toBe(before + 1);
-  expect(smtp.received.at(-1)?.parsed.replyTo?.value[0]?.address).toBe('kofi@gridline.example');
-  const reference = String(smtp.received.at(-1)?.parsed.headers.get('x-consultation-reference'));
+  expect(served.smtp.received.length).toBe(before + 1);
+  expect(served.smtp.received.at(-1)?.parsed.replyTo?.value[0]?.address).toBe('kofi@gridline.example');
+  const reference = String(served.smtp.received.at(-1)?.parsed.headers.get('x-consultation-reference'));
   await expect(page.getByRole('status')).toContainText(`Your reference is ${reference}`);
   await context.close();
 });
@@ -70,8 +61,8 @@ test('without JavaScript: the form still posts, sends one mail and shows the suc
 test('invalid input: inline messages per field, values kept, nothing sent', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const before = smtp.received.length;
-  await page.goto(`${app.url}/contact`);
+  const before = served.smtp.received.length;
+  await page.goto(`${served.app.url}/contact`);
   // Spaces pass the browser's own `required` check; the server trims and refuses them.
   await fill(page, { 'Your name': '   ', Email: 'lee@example.com', 'Preferred time': 'Friday' });
   await page.getByRole('button', { name: 'Send request' }).click();
@@ -81,7 +72,7 @@ test('invalid input: inline messages per field, values kept, nothing sent', asyn
   await expect(page.locator('#field-client_name-error')).toHaveText('Your name is required.');
   await expect(page.getByLabel('Email')).toHaveValue('lee@example.com');
   await expect(page.getByLabel('Preferred time')).toHaveValue('Friday');
-  expect(smtp.received.length).toBe(before);
+  expect(served.smtp.received.length).toBe(before);
   await context.close();
 });
 

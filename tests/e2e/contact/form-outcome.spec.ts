@@ -1,7 +1,7 @@
 import { type Browser, type Locator, type Page, type TestInfo, expect, test } from '@playwright/test';
-import { content, isHydrated } from '../support';
-import { type RunningApp, startApp } from '../../integration/support/app';
-import { type TestSmtpServer, startSmtpServer } from '../../integration/support/smtp';
+import { appWithMailForThisFile, content, isHydrated } from '../support';
+import { startApp } from '../../integration/support/app';
+import { startSmtpServer } from '../../integration/support/smtp';
 
 /**
  * After a send or a refusal, the consultation form's outcome is the first thing on screen and the page's title names
@@ -17,17 +17,7 @@ const SIZES: Record<string, { width: number; height: number }> = {
 };
 const pageTitle = `${content.site.pages.contact.title} · ${content.site.siteName}`;
 
-let smtp: TestSmtpServer;
-let app: RunningApp;
-
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp(smtp.env());
-});
-test.afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
+const served = appWithMailForThisFile();
 
 /** A tab at this project's size, with or without JavaScript. */
 async function openContact(browser: Browser, testInfo: TestInfo, url: string, javaScriptEnabled: boolean) {
@@ -91,15 +81,15 @@ for (const javaScriptEnabled of [false, true]) {
   const script = javaScriptEnabled ? 'with JavaScript' : 'without JavaScript';
 
   test(`${script}: a sent request opens on "Request sent" and says so in the title`, async ({ browser }, testInfo) => {
-    const page = await openContact(browser, testInfo, app.url, javaScriptEnabled);
-    const before = smtp.received.length;
+    const page = await openContact(browser, testInfo, served.app.url, javaScriptEnabled);
+    const before = served.smtp.received.length;
     await fill(page, { 'Your name': 'Amara Okafor', Email: 'amara@fieldnote.example' });
     const layoutShift = javaScriptEnabled ? await watchLayoutShifts(page) : undefined;
     await page.getByRole('button', { name: 'Send request' }).click();
     const outcome = page.getByRole('status');
     await expectOutcomeFirst(page, outcome, javaScriptEnabled, 'Request sent');
-    expect(smtp.received.length).toBe(before + 1);
-    const reference = String(smtp.received.at(-1)?.parsed.headers.get('x-consultation-reference'));
+    expect(served.smtp.received.length).toBe(before + 1);
+    const reference = String(served.smtp.received.at(-1)?.parsed.headers.get('x-consultation-reference'));
     await expect(outcome).toContainText(`Your reference is ${reference}`);
     // The form is not offered again below, so the request is not sent twice by mistake.
     await expect(page.getByRole('button', { name: 'Send request' })).toHaveCount(0);
@@ -108,8 +98,8 @@ for (const javaScriptEnabled of [false, true]) {
   });
 
   test(`${script}: a refused request opens on the problems, values kept`, async ({ browser }, testInfo) => {
-    const page = await openContact(browser, testInfo, app.url, javaScriptEnabled);
-    const before = smtp.received.length;
+    const page = await openContact(browser, testInfo, served.app.url, javaScriptEnabled);
+    const before = served.smtp.received.length;
     // The browser takes an address without a dot in its domain; the server does not.
     await fill(page, { 'Your name': 'Amara Okafor', Email: 'amara@fieldnote', 'Preferred time': 'Tuesdays' });
     const layoutShift = javaScriptEnabled ? await watchLayoutShifts(page) : undefined;
@@ -122,7 +112,7 @@ for (const javaScriptEnabled of [false, true]) {
     await expect(page.getByLabel('Email')).toHaveValue('amara@fieldnote');
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Preferred time')).toHaveValue('Tuesdays');
-    expect(smtp.received.length).toBe(before);
+    expect(served.smtp.received.length).toBe(before);
     if (layoutShift) expect(await layoutShift()).toBeLessThan(0.01);
     await page.context().close();
   });

@@ -1,7 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { type RunningApp, startApp } from '../../integration/support/app';
-import { type TestSmtpServer, startSmtpServer } from '../../integration/support/smtp';
-import { content, isHydrated, sitemapPaths } from '../support';
+import { appWithMailForThisFile, content, isHydrated, sitemapPaths } from '../support';
 
 /**
  * Every page runs under its Content-Security-Policy (no 'unsafe-inline' for
@@ -85,28 +83,18 @@ test('an injected inline script is blocked and reported: the policy is enforced'
 
 test.describe('the contact form under the policy', () => {
   test.describe.configure({ mode: 'serial' });
-  let smtp: TestSmtpServer;
-  let app: RunningApp;
-
-  test.beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await startApp(smtp.env());
-  });
-  test.afterAll(async () => {
-    await app?.stop();
-    await smtp?.close();
-  });
+  const served = appWithMailForThisFile();
 
   test('with JavaScript: sends one mail and shows the success state, with zero violations', async ({ page }) => {
     const violations = await watchCsp(page);
-    const before = smtp.received.length;
-    await page.goto(`${app.url}/contact`);
+    const before = served.smtp.received.length;
+    await page.goto(`${served.app.url}/contact`);
     await expect.poll(() => isHydrated(page)).toBe(true);
     await page.getByLabel('Your name').fill('Lena Fischer');
     await page.getByLabel('Email').fill('lena@tensorgrid.example');
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect(page.getByRole('status')).toContainText('Request sent');
-    expect(smtp.received.length).toBe(before + 1);
+    expect(served.smtp.received.length).toBe(before + 1);
     expect(await violations()).toEqual([]);
   });
 });
