@@ -23,6 +23,8 @@ export function benchEnv(siteUrl: string): Record<string, string> {
     MAIL_LIMIT_PER_DAY: '0',
     // INSIGHTS=false npm run bench measures the same build without counting (docs/insights.md).
     INSIGHTS: process.env.INSIGHTS ?? 'true',
+    // Served as in production, without a mail server: the inquiries the bench makes stay in the embedded inbox.
+    EMBEDDED_INBOX: 'true',
   };
 }
 
