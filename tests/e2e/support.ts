@@ -1,5 +1,6 @@
 import { type ConsoleMessage, type Page, type Request, type Response, test } from '@playwright/test';
-import { type RunningApp, startApp } from '../integration/support/app';
+import type { RunningApp } from '../integration/support/app';
+import { appWithMailHeldBy } from '../integration/support/app-with-mail';
 import { type TestSmtpServer, startSmtpServer } from '../integration/support/smtp';
 import { loadContent } from '../../lib/content';
 
@@ -64,25 +65,5 @@ export async function isHydrated(page: Page): Promise<boolean> {
  * block) that calls this and stopped after them, so its mails can be counted exactly. Read it inside a test.
  */
 export function appWithMailForThisFile(): { readonly app: RunningApp; readonly smtp: TestSmtpServer } {
-  let started: { app: RunningApp; smtp: TestSmtpServer } | undefined;
-  test.beforeAll(async () => {
-    const smtp = await startSmtpServer();
-    started = { smtp, app: await startApp(smtp.env()) };
-  });
-  test.afterAll(async () => {
-    await started?.app.stop();
-    await started?.smtp.close();
-  });
-  const get = () => {
-    if (!started) throw new Error('the app is not started yet: read it inside a test or a hook');
-    return started;
-  };
-  return {
-    get app() {
-      return get().app;
-    },
-    get smtp() {
-      return get().smtp;
-    },
-  };
+  return appWithMailHeldBy({ beforeAll: test.beforeAll, afterAll: test.afterAll }, startSmtpServer);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningApp, startApp } from './app';
-import { type MailServer, startAppWithMail, stopAppWithMail } from './app-with-mail';
+import { type MailServer, appWithMailHeldBy } from './app-with-mail';
 import { freshDataDir } from './insights';
 import { type TestRedis, startRedisServer } from './redis';
 import { type TestSmtpServer, startSmtpServer } from './smtp';
@@ -28,23 +28,7 @@ export function appWithMailForThisFile<S extends MailServer>(
   startMail: () => Promise<S>,
   env: Record<string, string> = {},
 ): { readonly app: RunningApp; readonly smtp: S } {
-  let started: { app: RunningApp; smtp: S } | undefined;
-  beforeAll(async () => {
-    started = await startAppWithMail(startMail, env);
-  });
-  afterAll(() => stopAppWithMail(started?.app, started?.smtp));
-  const get = () => {
-    if (!started) throw new Error('the app is not started yet: read it inside a test or a hook');
-    return started;
-  };
-  return {
-    get app() {
-      return get().app;
-    },
-    get smtp() {
-      return get().smtp;
-    },
-  };
+  return appWithMailHeldBy({ beforeAll, afterAll }, startMail, env);
 }
 
 /** Two instances of the built app behind one real redis-server, as behind a load balancer. */
