@@ -1,6 +1,7 @@
 import { AI_AGENT_UA_PATTERNS, BOT_LIKE_REGEX, SIGNATURE_AGENT_DOMAINS } from '@vercel/agent-readability';
 import { type HeaderSource, MORE_AI_FETCHERS } from './ai-agents';
 import { boundedUserAgent } from './user-agent';
+import { ASSISTANT_PRODUCTS } from '@/lib/words';
 
 /**
  * Who sent a request, as counted (never the User-Agent itself): `ai-assistant/<name>` (an AI assistant fetching
@@ -8,41 +9,6 @@ import { boundedUserAgent } from './user-agent';
  * HTTP libraries, monitors, social previews). `<name>` is the lower-case name of the list that matched.
  */
 export type AgentFamily = string;
-
-/**
- * The names of ai-agents.ts's lists that fetch for a person, not for an index, with the name people know each
- * product by (the consultant's mail, lib/agent/sender.ts).
- */
-const ASSISTANTS: Readonly<Record<string, string>> = {
-  'perplexity-user': 'Perplexity',
-  'mistralai-user': 'Le Chat (Mistral AI)',
-  duckassistbot: 'DuckAssist (DuckDuckGo)',
-  'claude-user': 'Claude',
-  chatgpt: 'ChatGPT',
-  'meta-externalfetcher': 'Meta AI',
-  cursor: 'Cursor',
-  'github-copilot': 'GitHub Copilot',
-  codeium: 'Codeium',
-  tabnine: 'Tabnine',
-  sourcegraph: 'Sourcegraph',
-  'you.com': 'You.com',
-};
-
-/** The names people know AI companies' crawlers by, for the lists' names that are not plain enough. */
-const CRAWLERS: Readonly<Record<string, string>> = {
-  claudebot: "Anthropic's ClaudeBot",
-  'claude-searchbot': "Anthropic's Claude-SearchBot",
-  gptbot: "OpenAI's GPTBot",
-  'oai-searchbot': "OpenAI's OAI-SearchBot",
-  perplexity: "Perplexity's PerplexityBot",
-  gemini: 'Gemini (Google)',
-};
-
-/** The product name of a list's name (`chatgpt` is ChatGPT); a name without one is shown as the list writes it. */
-export function productNameOf(listName: string): string {
-  for (const names of [ASSISTANTS, CRAWLERS]) if (Object.hasOwn(names, listName)) return names[listName] ?? listName;
-  return listName;
-}
 
 /** AI names in the order they are tried: Perplexity's fetcher before its crawler, then Mintlify's and Vercel's lists. */
 const AI_NAMES: readonly string[] = ['perplexity-user', ...MORE_AI_FETCHERS, ...AI_AGENT_UA_PATTERNS];
@@ -67,7 +33,7 @@ const SEARCH_CRAWLERS: readonly string[] = [
 export function agentFamilyOf(userAgent: string, signatureAgent = ''): AgentFamily {
   const ua = boundedUserAgent(userAgent).toLowerCase();
   const ai = AI_NAMES.find((name) => ua.includes(name));
-  if (ai) return `${Object.hasOwn(ASSISTANTS, ai) ? 'ai-assistant' : 'ai-crawler'}/${ai}`;
+  if (ai) return `${Object.hasOwn(ASSISTANT_PRODUCTS, ai) ? 'ai-assistant' : 'ai-crawler'}/${ai}`;
   const signature = signatureAgent.toLowerCase();
   const signed = signature && SIGNATURE_AGENT_DOMAINS.find((domain) => signature.includes(domain));
   if (signed) return `ai-assistant/${signed.replace(/\.com$/, '')}`;

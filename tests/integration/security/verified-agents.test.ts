@@ -144,7 +144,7 @@ describe("the consultant's mail says in plain words what sent a request and whet
   it('names the assistant, and whose keys checked its valid signature', async () => {
     for (const form of ['dictionary', 'bare'] as const) {
       const { text } = await schedule(await good.sign(`${app.url}${SCHEDULE}`, { method: 'POST', form }));
-      expect(text).toContain('Sent by: ChatGPT (an AI assistant acting for a person)\n');
+      expect(text).toContain('Sent by: ChatGPT, fetching for a person\n');
       expect(text).toContain(`${proved()}\n`);
     }
   });

@@ -54,7 +54,7 @@ describe("the consultant's mail says where a request came from and what it is ab
     });
     const text = String(mail.text);
     expect(text).toContain('Channel: the REST API');
-    expect(text).toContain('Sent by: a script or program (not an AI assistant the site recognises)');
+    expect(text).toContain('Sent by: a script or program (not an assistant the site knows)');
     expect(text).not.toMatch(/\bother\b|ai-assistant|family/);
     expect(text).toContain('User-Agent: not sent');
     expect(text).toMatch(/Suggested engagement: .+ \(the usual first step: no keyword of any engagement matched\)/);
@@ -225,15 +225,15 @@ describe('the mail names what sent a request in plain words, and carries one id'
   it('an assistant by the name people know it, never its family code or its User-Agent', () => {
     expect(
       sentBy({ kind: 'rest', userAgent: 'Mozilla/5.0 (compatible; ChatGPT-User/1.0; +https://openai.com/bot)' }),
-    ).toBe('ChatGPT (an AI assistant acting for a person)');
+    ).toBe('ChatGPT, fetching for a person');
     expect(sentBy({ kind: 'mcp', protocolVersion: '2025-06-18', client: { name: 'claude-user', version: '1' } })).toBe(
-      'Claude (an AI assistant acting for a person)',
+      'Claude, fetching for a person',
     );
     expect(sentBy({ kind: 'rest', userAgent: 'Mozilla/5.0 (compatible; GPTBot/1.1)' })).toBe(
-      "OpenAI's GPTBot (an AI company's crawler)",
+      "OpenAI's crawler (GPTBot)",
     );
     expect(sentBy({ kind: 'rest', userAgent: 'curl/8.5.0' })).toBe(
-      'a script or program (not an AI assistant the site recognises)',
+      'a script or program (not an assistant the site knows)',
     );
   });
 
