@@ -2,7 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { storedFigures } from '../insights/stored-figures';
 import { type DeskFigures, buildDeskFigures } from '@/lib/desk/figures';
-import { csvCell, figuresAsCsv, figuresAsJson } from '@/lib/desk/figures-export';
+import { csvCell } from '@/lib/desk/csv-cell';
+import { figuresAsCsv, figuresAsJson } from '@/lib/desk/figures-export';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
