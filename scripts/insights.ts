@@ -6,6 +6,7 @@ import { getConfig } from '@/lib/config/env';
 import { openInsightsStore } from '@/lib/insights/open-store';
 import { buildReport } from '@/lib/insights/report';
 import { reportAsText } from '@/lib/insights/report-text';
+import { replySummary, waitingLine } from '@/lib/insights/report-replies';
 
 const json = process.argv.includes('--json');
 // With --json, stdout is the JSON alone, so a machine can parse all of it; any log line goes to stderr.
@@ -16,10 +17,16 @@ if (json && !process.stdout.isTTY && process.env.npm_lifecycle_event && process.
 }
 const store = await openInsightsStore(getConfig());
 try {
-  const [last7, last30] = [await buildReport(store, 7), await buildReport(store, 30)];
+  const [last7, last30, answered] = [
+    await buildReport(store, 7),
+    await buildReport(store, 30),
+    await store.readAnswered(),
+  ];
+  // The desk's and the digest's numbers: the last 30 days' inquiries waiting for her reply, and those past the promise.
+  const replies = replySummary(last30.inquiries, answered, Date.now());
   const output = json
-    ? JSON.stringify({ last7, last30 }, null, 2)
-    : `${reportAsText(last7)}\n\n${reportAsText(last30)}`;
+    ? JSON.stringify({ replies, last7, last30 }, null, 2)
+    : `${waitingLine(replies)} (inquiries of the last ${last30.days} days).\n\n${reportAsText(last7)}\n\n${reportAsText(last30)}`;
   process.stdout.write(`${output}\n`);
 } finally {
   await store.close();

@@ -11,6 +11,3 @@ export const resourcesInWords = (): string => `${countInWords(RESOURCES.length)}
 
 /** How many tools the surface has, in words: "two tools". */
 export const toolsInWords = (): string => `${countInWords(TOOLS.length)} tools`;
-
-/** The first letter in upper case, for a heading or a sentence's start. */
-export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -9,6 +9,7 @@ import { mailTriage } from './triage';
 import { consumeSiteMailAllowance } from '@/lib/mail/site-ceiling';
 import { count } from '@/lib/counting/counts';
 import { logInquiry } from '@/lib/counting/inquiry-log';
+import { inquiryDetailsOf } from './inquiry-details';
 import { countToolCall } from '@/lib/counting/tool-counts';
 import { type RequestChannel, countedClientOf } from './channel';
 import { evaluateClientNeeds, suggestEngagement } from './evaluate';
@@ -128,12 +129,15 @@ export const scheduleConsultationTool = defineTool({
       reference,
       ...mailTriage(context.channel, suggestion, await identity?.then(mailedIdentity)),
     });
-    await logInquiry({
-      reference,
-      channel: context.channel.kind,
-      client: countedClientOf(context.channel),
-      engagement: suggestion.key,
-    });
+    await logInquiry(
+      {
+        reference,
+        channel: context.channel.kind,
+        client: countedClientOf(context.channel),
+        engagement: suggestion.key,
+      },
+      inquiryDetailsOf(input, config.INQUIRY_RETENTION_DAYS),
+    );
     const name = getBio().name;
     const promise = `${name} reviews every request personally and replies to ${input.client_email} within 24 hours to confirm a time. No time slot has been reserved.`;
     return {

@@ -61,6 +61,11 @@ export const ConfigSchema = z
       .int('expected a whole number of days')
       .min(1, 'expected 1 or more')
       .default(90),
+    INQUIRY_RETENTION_DAYS: z.coerce
+      .number({ error: 'expected a whole number of days' })
+      .int('expected a whole number of days')
+      .min(1, 'expected 1 or more')
+      .default(90),
     OUTBOX_RETENTION_DAYS: z.coerce
       .number({ error: 'expected a whole number of days' })
       .int('expected a whole number of days')

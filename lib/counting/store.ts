@@ -16,6 +16,20 @@ export const InquirySchema = z.object({
 export type Inquiry = z.infer<typeof InquirySchema>;
 
 /**
+ * Who wrote an inquiry and what they want, as the desk shows it so she can reply: kept beside the log for
+ * INQUIRY_RETENTION_DAYS only (`keptUntil`, ms), then gone; erasable at once. Never in the counts, logs or reports.
+ */
+export const InquiryDetailsSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  sector: z.string().optional(),
+  firstLine: z.string().optional().describe('the first line of what they wrote, cut short'),
+  preferredTime: z.string().optional(),
+  keptUntil: z.number(),
+});
+export type InquiryDetails = z.infer<typeof InquiryDetailsSchema>;
+
+/**
  * Where the counts and the inquiry log are kept: the embedded store in DATA_DIR (lib/insights/lmdb-store.ts) or
  * Redis (lib/redis/insights-store.ts), chosen at start-up (lib/insights). Counter keys are `YYYY-MM-DD|metric|…`
  * (counts.ts).
@@ -37,11 +51,22 @@ export interface InsightsStore {
   markAnswered(reference: string, at: string): Promise<void>;
   /** Every answered mark kept: reference -> ISO 8601 time it was marked. */
   readAnswered(): Promise<Map<string, string>>;
+  /** Takes the answered mark of `reference` back. */
+  unmarkAnswered(reference: string): Promise<void>;
+  /** Keeps who wrote `reference` and what they want until `details.keptUntil`. */
+  keepDetails(reference: string, details: InquiryDetails): Promise<void>;
+  /** The details still kept of these references. */
+  readDetails(references: readonly string[]): Promise<Map<string, InquiryDetails>>;
+  /** Erases the details of `reference` now; true when there were any. */
+  eraseDetails(reference: string): Promise<boolean>;
   /** Claims `name` for `ttlSeconds` if no one holds it (once across instances); true when this call got it. */
   claim(name: string, ttlSeconds: number): Promise<boolean>;
   /** Gives a claim back. */
   release(name: string): Promise<void>;
-  /** Forgets counts and inquiries older than `beforeDay`, and the answered marks of inquiries no longer kept. */
+  /**
+   * Forgets counts and inquiries older than `beforeDay`, the answered marks of inquiries no longer kept, and
+   * details past their time.
+   */
   prune(beforeDay: string): Promise<void>;
   close(): Promise<void>;
 }

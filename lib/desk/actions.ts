@@ -2,7 +2,7 @@
 
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { getInsightsStore } from '@/lib/counting/store';
+import { type InsightsStore, getInsightsStore } from '@/lib/counting/store';
 import { generalQuota } from '@/lib/http/api-route';
 import { DESK_PATH } from '@/lib/http/desk-path';
 import { ApiError } from '@/lib/http/errors';
@@ -79,17 +79,45 @@ export async function signOut(): Promise<void> {
   backToDesk('signed-out');
 }
 
-/** Marks one inquiry the desk lists (those of the last MONTH_DAYS) answered (the reply itself is in her mail). */
-export async function markAnswered(form: FormData): Promise<void> {
+/**
+ * Runs `change` on one inquiry the desk lists (those of the last MONTH_DAYS), for a signed-in owner only, and comes
+ * back to the list saying what was done; a reference the desk does not list changes nothing and says so.
+ */
+async function onListedInquiry(
+  form: FormData,
+  change: (store: InsightsStore, reference: string) => Promise<DeskNotice>,
+): Promise<never> {
   if (!(await withinQuota())) backToDesk('busy');
   if (!(await deskVisitor()).session) redirect(DESK_PATH);
   const reference = form.get('reference');
   const store = getInsightsStore();
-  const known =
+  const listed =
     typeof reference === 'string' &&
     store &&
     (await store.readInquiries(firstDayOf(MONTH_DAYS))).some((inquiry) => inquiry.reference === reference);
-  if (!known || !store) backToDesk('not-found', '#inquiries');
-  await store.markAnswered(reference, new Date().toISOString());
-  backToDesk('answered', '#inquiries');
+  if (!listed || !store) backToDesk('not-found', '#inquiries');
+  backToDesk(await change(store, reference), '#inquiries');
+}
+
+/** Marks one inquiry answered (the reply itself is in her mail). */
+export async function markAnswered(form: FormData): Promise<void> {
+  await onListedInquiry(form, async (store, reference) => {
+    await store.markAnswered(reference, new Date().toISOString());
+    return 'answered';
+  });
+}
+
+/** Takes a mark back: the inquiry waits for her reply again. */
+export async function markNotAnswered(form: FormData): Promise<void> {
+  await onListedInquiry(form, async (store, reference) => {
+    await store.unmarkAnswered(reference);
+    return 'not-answered';
+  });
+}
+
+/** Erases who wrote and what they want now; the reference, age, channel, sender and engagement remain. */
+export async function eraseInquiryDetails(form: FormData): Promise<void> {
+  await onListedInquiry(form, async (store, reference) =>
+    (await store.eraseDetails(reference)) ? 'erased' : 'nothing-to-erase',
+  );
 }

@@ -1,17 +1,18 @@
 import type { InsightsReport } from '@/lib/insights/report';
-import { reportHeadline, reportTables } from '@/lib/insights/report-tables';
+import { comparisonLine, reportHeadline, reportTables } from '@/lib/insights/report-tables';
 import { DESK_PATH } from '@/lib/http/desk-path';
+import { mailFailuresLine } from '@/lib/insights/report-text';
 import { signOut } from './actions';
 import { AgentFamiliesChart } from './charts/agent-families-chart';
-import { RequestsPerDayChart } from './charts/requests-per-day-chart';
+import { PageViewsPerDayChart } from './charts/page-views-per-day-chart';
 import { ToolCallsChart } from './charts/tool-calls-chart';
 import { type DeskFigures, MONTH_DAYS, WEEK_DAYS } from './figures';
 import { DataTable } from './data-table';
-import { InquiriesTable } from './inquiries-table';
+import { InquiryCards } from './inquiry-cards';
 import styles from './desk.module.css';
 
 /** The tables the charts and the inquiries list already show in full. */
-const SHOWN_ABOVE = new Set(['Inquiries', 'Top agent families', 'Tool calls by channel']);
+const SHOWN_ABOVE = new Set(['Inquiries', 'AI assistants and crawlers', 'Tools used']);
 
 function PeriodLinks({ days }: { days: number }) {
   return (
@@ -40,9 +41,7 @@ function ReportTables({ report }: { report: InsightsReport }) {
         {table.rows.length === 0 ? (
           <p>None in this period.</p>
         ) : (
-          <div className="table-scroll">
-            <DataTable head={table.head} rows={table.rows} />
-          </div>
+          <DataTable className={styles.reportTable} head={table.head} rows={table.rows} />
         )}
       </section>
     ));
@@ -60,8 +59,9 @@ export function DeskDashboard({ figures, days, notice }: { figures: DeskFigures;
           </p>
         )}
         <p className={styles.downloads}>
-          Download these figures as <a href={`${DESK_PATH}/figures.json`}>JSON</a> or{' '}
-          <a href={`${DESK_PATH}/figures.csv`}>CSV</a>.
+          Download <a href={`${DESK_PATH}/inquiries.csv`}>the inquiries</a> or{' '}
+          <a href={`${DESK_PATH}/traffic.csv`}>the visits per day</a> for a spreadsheet, or{' '}
+          <a href={`${DESK_PATH}/figures.json`}>every figure as JSON</a>.
         </p>
         <form action={signOut}>
           <button type="submit" className="button button--quiet">
@@ -69,16 +69,17 @@ export function DeskDashboard({ figures, days, notice }: { figures: DeskFigures;
           </button>
         </form>
       </div>
-      <InquiriesTable inquiries={figures.inquiries} />
+      <InquiryCards inquiries={figures.inquiries} replies={figures.replies} />
       <section className={styles.block} aria-labelledby="traffic">
         <h2 id="traffic">Who reads and calls the site</h2>
         <PeriodLinks days={days} />
         <p>{reportHeadline(report)}.</p>
-        <RequestsPerDayChart report={report} />
+        <p>{comparisonLine(report)}.</p>
+        <PageViewsPerDayChart report={report} />
         <AgentFamiliesChart report={report} />
         <ToolCallsChart report={report} />
         <ReportTables report={report} />
-        <p>Mail that could not be sent: {report.mailFailures}.</p>
+        <p>{mailFailuresLine(report)}</p>
       </section>
     </div>
   );

@@ -49,7 +49,7 @@ async function figuresForOwner(): Promise<DeskFigures | undefined | Response> {
  */
 export async function figuresDownload(
   request: Request,
-  format: { type: string; extension: string },
+  format: { type: string; name: string; extension: string },
   serialise: (figures: DeskFigures) => string,
 ): Promise<Response> {
   try {
@@ -65,7 +65,7 @@ export async function figuresDownload(
     headers: {
       ...DOWNLOAD_HEADERS,
       'Content-Type': format.type,
-      'Content-Disposition': `attachment; filename="desk-figures-${figures.generatedAt.slice(0, 10)}.${format.extension}"`,
+      'Content-Disposition': `attachment; filename="${format.name}-${figures.generatedAt.slice(0, 10)}.${format.extension}"`,
     },
   });
 }

@@ -1,6 +1,6 @@
-import type { Inquiry, InsightsStore } from '@/lib/counting/store';
+import type { Inquiry, InquiryDetails, InsightsStore } from '@/lib/counting/store';
 import { type InsightsReport, buildReport } from '@/lib/insights/report';
-import { REPLY_PROMISE_HOURS, replyStatusOf } from '@/lib/insights/report-replies';
+import { REPLY_PROMISE_HOURS, type ReplySummary, replyStatusOf, replySummary } from '@/lib/insights/report-replies';
 
 export { REPLY_PROMISE_HOURS };
 
@@ -8,16 +8,32 @@ export { REPLY_PROMISE_HOURS };
 export const WEEK_DAYS = 7;
 export const MONTH_DAYS = 30;
 
-/** An inquiry of the last 30 days as the desk lists it: how old it is, and whether it has been answered in time. */
-export type DeskInquiry = Inquiry & { ageHours: number; answeredAt?: string; overdue: boolean };
+/**
+ * An inquiry of the last 30 days as the desk lists it: how old it is, whether it has been answered in time, and
+ * who wrote and what they want while the details are kept.
+ */
+export type DeskInquiry = Inquiry & {
+  ageHours: number;
+  answeredAt?: string;
+  overdue: boolean;
+  details?: Omit<InquiryDetails, 'keptUntil'> & { keptUntil: string };
+};
 
 /** Everything the desk shows: the same reports as `npm run insights` and the digest, and the inquiries' replies. */
 export interface DeskFigures {
   generatedAt: string;
   week: InsightsReport;
   month: InsightsReport;
-  /** The month's inquiries, newest first. */
+  /** The month's inquiries waiting for her reply and past the promise: the numbers the digest gives too. */
+  replies: ReplySummary;
+  /** The month's inquiries: those waiting first, oldest first; then those answered, most recently answered first. */
   inquiries: DeskInquiry[];
+}
+
+function deskOrder(a: DeskInquiry, b: DeskInquiry): number {
+  if ((a.answeredAt === undefined) !== (b.answeredAt === undefined)) return a.answeredAt === undefined ? -1 : 1;
+  if (a.answeredAt !== undefined && b.answeredAt !== undefined) return b.answeredAt.localeCompare(a.answeredAt);
+  return Date.parse(a.at) - Date.parse(b.at);
 }
 
 /** Reads the desk's figures from `store`: the last 7 and 30 days, and where each inquiry of the 30 stands. */
@@ -27,8 +43,22 @@ export async function buildDeskFigures(store: InsightsStore, now = Date.now()): 
     buildReport(store, MONTH_DAYS, now),
     store.readAnswered(),
   ]);
+  const details = await store.readDetails(month.inquiries.map((inquiry) => inquiry.reference));
   const inquiries = month.inquiries
-    .map((inquiry) => ({ ...inquiry, ...replyStatusOf(inquiry, answered, now) }))
-    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
-  return { generatedAt: new Date(now).toISOString(), week, month, inquiries };
+    .map((inquiry): DeskInquiry => {
+      const kept = details.get(inquiry.reference);
+      return {
+        ...inquiry,
+        ...replyStatusOf(inquiry, answered, now),
+        ...(kept ? { details: { ...kept, keptUntil: new Date(kept.keptUntil).toISOString() } } : {}),
+      };
+    })
+    .sort(deskOrder);
+  return {
+    generatedAt: new Date(now).toISOString(),
+    week,
+    month,
+    replies: replySummary(month.inquiries, answered, now),
+    inquiries,
+  };
 }

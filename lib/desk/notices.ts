@@ -24,7 +24,10 @@ export const DESK_NOTICES = {
     'Ask for a new one below.',
   'signed-out': 'You are signed out, here and on the server.',
   answered: 'Marked as answered.',
-  'not-found': `No inquiry of the last ${MONTH_DAYS} days has that reference; nothing was marked.`,
+  'not-answered': 'Marked as not answered: it waits for your reply again.',
+  erased: 'Erased: the name, email, sector and message of that inquiry are gone from the site. Its reference stays.',
+  'nothing-to-erase': 'Nothing to erase: the site no longer keeps the name or message of that inquiry.',
+  'not-found': `No inquiry of the last ${MONTH_DAYS} days has that reference; nothing was changed.`,
   unavailable:
     'Sign-in is unavailable on this server just now: the store that keeps links and sessions cannot be used (the ' +
     "server's log says why). Nothing was done.",

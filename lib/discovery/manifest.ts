@@ -6,7 +6,8 @@ import { RESOURCES, resourceUrl } from '@/lib/agent/resources';
 import type { Manifest } from '@/lib/agent/schemas';
 import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import { MCP_PATH } from '@/lib/http/api-paths';
-import { capitalised, resourcesInWords, toolsInWords } from '@/lib/agent/surface';
+import { resourcesInWords, toolsInWords } from '@/lib/agent/surface';
+import { capitalised } from '@/lib/words';
 
 /**
  * The Manifest (docs/agent-api.md, "Manifest"), field for field, with absolute URLs on `origin`. The version authority.

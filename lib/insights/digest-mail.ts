@@ -1,9 +1,17 @@
 import type { SendMailOptions } from 'nodemailer';
 import { escapeHtml } from '@/lib/mail/compose';
 import type { InsightsReport } from './report';
-import { reportAsText } from './report-text';
-import { REPLY_PROMISE_HOURS } from './report-replies';
-import { type ReportTable, foldQuietDays, quietDaysLine, reportTables } from './report-tables';
+import { mailFailuresLine, reportAsText } from './report-text';
+import { type ReplySummary, waitingLine } from './report-replies';
+import {
+  type ReportTable,
+  comparisonLine,
+  foldQuietDays,
+  plural,
+  quietDaysLine,
+  reportHeadline,
+  reportTables,
+} from './report-tables';
 
 const CHART_WIDTH = 240;
 const AGENTS_COLOUR = '#2f5d8a';
@@ -24,20 +32,20 @@ function barCell(n: number, max: number, colour: string): string {
 /** The per-day chart: HTML tables only (no script, no image, no remote resource); quiet days folded in one line. */
 export function perDayChart(report: InsightsReport): string {
   const { busy } = foldQuietDays(report);
-  const max = Math.max(0, ...busy.flatMap((row) => [row.agents, row.people]));
+  const max = Math.max(0, ...busy.flatMap((row) => [row.views.agents, row.views.people]));
   const rows = busy
     .map(
       (row) =>
         `<tr><td style="padding:1px 12px 1px 0;white-space:nowrap">${row.day}</td>` +
-        `${barCell(row.people, max, PEOPLE_COLOUR)}${barCell(row.agents, max, AGENTS_COLOUR)}` +
-        `<td align="right" style="padding:1px 12px 1px 0">${row.scripts}</td></tr>`,
+        `${barCell(row.views.people, max, PEOPLE_COLOUR)}${barCell(row.views.agents, max, AGENTS_COLOUR)}` +
+        `<td align="right" style="padding:1px 12px 1px 0">${row.visits}</td></tr>`,
     )
     .join('\n');
   const quiet = quietDaysLine(report);
   return (
     `<table class="chart" role="presentation" cellpadding="0" cellspacing="0" border="0">` +
-    `<tr><th align="left">Day (UTC)</th><th align="left" style="color:${PEOPLE_COLOUR}">People</th><th></th>` +
-    `<th align="left" style="color:${AGENTS_COLOUR}">Agents</th><th></th><th align="right">Scripts</th></tr>${rows}</table>` +
+    `<tr><th align="left">Day (UTC)</th><th align="left" style="color:${PEOPLE_COLOUR}">Page views by people</th><th></th>` +
+    `<th align="left" style="color:${AGENTS_COLOUR}">Pages read by agents</th><th></th><th align="right">Visits</th></tr>${rows}</table>` +
     (quiet ? `<p style="color:#666;margin:4px 0">${quiet}</p>` : '')
   );
 }
@@ -52,37 +60,33 @@ function htmlTable({ title, head, rows }: ReportTable): string {
   return `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(title)}</h2>\n<table>\n${body}\n</table>`;
 }
 
-/** The line on inquiries unanswered past the promised reply time, of those in `report` (the last 30 days). */
-export function unansweredLine(unanswered: number, report: InsightsReport): string {
-  const after = `after ${REPLY_PROMISE_HOURS} hours`;
-  const of = `of the last ${report.days} days`;
-  if (unanswered === 0) return `No inquiry ${of} is unanswered ${after}.`;
-  if (unanswered === 1) return `1 inquiry ${of} is still unanswered ${after}.`;
-  return `${unanswered} inquiries ${of} are still unanswered ${after}.`;
-}
-
 /**
  * The weekly digest: the last 7 days in full (the chart and every table), the last 30 days in the text part, to
- * the consultant's inbox only, first saying how many of the last 30 days' inquiries are `unanswered` past the
- * promised reply time. Built from the same report as `npm run insights`.
+ * the consultant's inbox only, first saying how many of the last 30 days' inquiries wait for her reply and how
+ * many of those are past the promised reply time (`replies`, as the desk says it). Built from the same report as `npm run insights`.
  */
 export function composeDigestMail(
   last7: InsightsReport,
   last30: InsightsReport,
   envelope: { from: string; to: string; siteName: string },
-  unanswered: number,
+  summary: ReplySummary,
 ): SendMailOptions & { from: string; to: string } {
-  const replies = unansweredLine(unanswered, last30);
-  const subject = `${envelope.siteName} weekly digest, ${last7.from} to ${last7.to}: ${last7.totals.agents} agent requests, ${last7.totals.people} from people, ${last7.inquiries.length} inquiries`;
+  const replies = `${waitingLine(summary)} (inquiries of the last ${last30.days} days).`;
+  const { views } = last7.totals;
+  const subject =
+    `${envelope.siteName} weekly digest, ${last7.from} to ${last7.to}: ` +
+    `${plural(views.people, 'page view', 'page views')} by people, ${plural(views.agents, 'page', 'pages')} read by ` +
+    `agents, ${plural(last7.inquiries.length, 'inquiry', 'inquiries')}`;
   // One element a line, so the part stays within the line length 8bit text allows and reads in a text editor.
   const html = [
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.4;color:#222">`,
     `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>`,
     `<p><strong>${escapeHtml(replies)}</strong></p>`,
-    `<p>Requests per day, people, agents and scripts (last 7 days):</p>${perDayChart(last7)}`,
+    `<p>${escapeHtml(comparisonLine(last7))}.</p>`,
+    `<p>Page views per day (last 7 days):</p>${perDayChart(last7)}`,
     ...reportTables(last7).map(htmlTable),
-    `<p>Mail failures: ${last7.mailFailures}</p>`,
-    `<p style="color:#666">Last 30 days: ${last30.totals.agents} agent requests, ${last30.totals.people} from people, ${last30.totals.scripts} from scripts, ${last30.inquiries.length} inquiries. npm run insights shows every figure.</p>`,
+    `<p>${escapeHtml(mailFailuresLine(last7))}</p>`,
+    `<p style="color:#666">${escapeHtml(reportHeadline(last30))}. npm run insights shows every figure.</p>`,
     `</body></html>`,
   ].join('\n');
   return {

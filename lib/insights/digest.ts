@@ -6,7 +6,7 @@ import { ownerAddress } from '@/lib/mail/owner-mail';
 import { mailTransport, smtpTarget } from '@/lib/mail/send';
 import { composeDigestMail } from './digest-mail';
 import { buildReport } from './report';
-import { countOverdue } from './report-replies';
+import { replySummary } from './report-replies';
 import type { InsightsStore } from '@/lib/counting/store';
 
 const DAY_MS = 86_400_000;
@@ -58,7 +58,7 @@ export async function sendDigest(store: InsightsStore, config: Config, now = Dat
       to,
       siteName,
     },
-    countOverdue(last30.inquiries, answered, now),
+    replySummary(last30.inquiries, answered, now),
   );
   const target = await smtpTarget();
   const transport = mailTransport(target, config.SMTP_TIMEOUT_MS);

@@ -1,11 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { type Database, open } from 'lmdb';
-import { type Inquiry, InquirySchema, type InsightsStore } from '@/lib/counting/store';
+import {
+  type Inquiry,
+  type InquiryDetails,
+  InquiryDetailsSchema,
+  InquirySchema,
+  type InsightsStore,
+} from '@/lib/counting/store';
 
 const COUNT = 'c|';
 const INQUIRY = 'i|';
 const CLAIM = 'k|';
 const ANSWERED = 'a|';
+const DETAILS = 'd|';
 
 /**
  * The embedded store: LMDB (the `lmdb` package, whose native binary comes from the registry as an optional
@@ -64,6 +71,33 @@ export class LmdbInsightsStore implements InsightsStore {
     return answered;
   }
 
+  async unmarkAnswered(reference: string): Promise<void> {
+    await this.db.remove(`${ANSWERED}${reference}`);
+  }
+
+  async keepDetails(reference: string, details: InquiryDetails): Promise<void> {
+    await this.db.put(`${DETAILS}${reference}`, details);
+  }
+
+  async readDetails(references: readonly string[]): Promise<Map<string, InquiryDetails>> {
+    const now = Date.now();
+    const kept = new Map<string, InquiryDetails>();
+    for (const reference of references) {
+      const parsed = InquiryDetailsSchema.safeParse(this.db.get(`${DETAILS}${reference}`));
+      if (parsed.success && parsed.data.keptUntil > now) kept.set(reference, parsed.data);
+    }
+    return kept;
+  }
+
+  async eraseDetails(reference: string): Promise<boolean> {
+    return this.db.transaction(() => {
+      const key = `${DETAILS}${reference}`;
+      if (this.db.get(key) === undefined) return false;
+      this.db.removeSync(key);
+      return true;
+    });
+  }
+
   async claim(name: string, ttlSeconds: number): Promise<boolean> {
     const now = Date.now();
     return this.db.transaction(() => {
@@ -88,6 +122,11 @@ export class LmdbInsightsStore implements InsightsStore {
       for (const key of this.db.getKeys({ start: INQUIRY, end: `${INQUIRY}\uffff` })) kept.add(key.split('|')[2] ?? '');
       for (const key of this.db.getKeys({ start: ANSWERED, end: `${ANSWERED}\uffff` })) {
         if (!kept.has(key.slice(ANSWERED.length))) this.db.removeSync(key);
+      }
+      const now = Date.now();
+      for (const { key, value } of this.db.getRange({ start: DETAILS, end: `${DETAILS}\uffff` })) {
+        const parsed = InquiryDetailsSchema.safeParse(value);
+        if (!parsed.success || parsed.data.keptUntil <= now) this.db.removeSync(key);
       }
     });
   }

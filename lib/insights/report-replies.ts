@@ -26,7 +26,27 @@ export function replyStatusOf(inquiry: Inquiry, answered: ReadonlyMap<string, st
   };
 }
 
-/** How many of `inquiries` are still unanswered past the promised reply time. */
-export function countOverdue(inquiries: Inquiry[], answered: ReadonlyMap<string, string>, now: number): number {
-  return inquiries.filter((inquiry) => replyStatusOf(inquiry, answered, now).overdue).length;
+/** How many of `inquiries` wait for her reply, and how many of those are past the promised reply time. */
+export interface ReplySummary {
+  waiting: number;
+  pastPromise: number;
+}
+
+export function replySummary(
+  inquiries: readonly Inquiry[],
+  answered: ReadonlyMap<string, string>,
+  now: number,
+): ReplySummary {
+  const statuses = inquiries.map((inquiry) => replyStatusOf(inquiry, answered, now));
+  return {
+    waiting: statuses.filter((status) => status.answeredAt === undefined).length,
+    pastPromise: statuses.filter((status) => status.overdue).length,
+  };
+}
+
+/** The summary as she reads it first: "3 waiting for your reply, 1 past the 24 hours". */
+export function waitingLine({ waiting, pastPromise }: ReplySummary): string {
+  if (waiting === 0) return 'No inquiry waits for your reply';
+  const past = pastPromise === 0 ? 'none past' : `${pastPromise} past`;
+  return `${waiting} waiting for your reply, ${past} the ${REPLY_PROMISE_HOURS} hours`;
 }

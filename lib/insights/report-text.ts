@@ -1,5 +1,12 @@
 import type { InsightsReport } from './report';
-import { type ReportTable, foldQuietDays, quietDaysLine, reportHeadline, reportTables } from './report-tables';
+import {
+  type ReportTable,
+  comparisonLine,
+  foldQuietDays,
+  quietDaysLine,
+  reportHeadline,
+  reportTables,
+} from './report-tables';
 
 const BAR_WIDTH = 30;
 const PERSON_MARK = '█';
@@ -25,14 +32,14 @@ function aligned({ title, head, rows }: ReportTable): string[] {
 /** The per-day chart: only the days with requests, and one line for the quiet ones. */
 function perDayLines(report: InsightsReport): string[] {
   const { busy } = foldQuietDays(report);
-  const max = Math.max(0, ...busy.map((row) => row.people + row.agents));
+  const max = Math.max(0, ...busy.map((row) => row.views.people + row.views.agents));
   const chart = aligned({
-    title: `Requests per day (${PERSON_MARK} people, ${AGENT_MARK} agents)`,
-    head: ['Day (UTC)', 'People', 'Agents', 'Scripts', ''],
+    title: `Page views per day (${PERSON_MARK} by people, ${AGENT_MARK} read by agents)`,
+    head: ['Day (UTC)', 'People', 'Visits', 'Agents', ''],
     rows: busy.map((row) => [
       row.day,
-      ...[row.people, row.agents, row.scripts].map(String),
-      bar(row.people, row.agents, max),
+      ...[row.views.people, row.visits, row.views.agents].map(String),
+      bar(row.views.people, row.views.agents, max),
     ]),
   });
   const quiet = quietDaysLine(report);
@@ -43,10 +50,16 @@ function perDayLines(report: InsightsReport): string[] {
 export function reportAsText(report: InsightsReport): string {
   return [
     reportHeadline(report),
+    `${comparisonLine(report)}.`,
     '',
     ...perDayLines(report),
     ...reportTables(report).flatMap((table) => ['', ...aligned(table)]),
     '',
-    `Mail failures: ${report.mailFailures}`,
+    mailFailuresLine(report),
   ].join('\n');
+}
+
+/** The consultation mails that could not be delivered in the period. */
+export function mailFailuresLine(report: InsightsReport): string {
+  return `Consultation mails that could not be sent: ${report.mailFailures}.`;
 }

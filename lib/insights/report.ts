@@ -1,5 +1,7 @@
 import { type AgentFamily, type ClientKind, clientKindOf } from '@/lib/http/agent-family';
 import type { Inquiry, InsightsStore } from '@/lib/counting/store';
+import { getContent } from '@/lib/content';
+import { listSitePages } from '@/lib/site/pages';
 
 const DAY_MS = 86_400_000;
 const TOP = 10;
@@ -9,16 +11,33 @@ export interface InsightsReport {
   days: number;
   from: string;
   to: string;
-  /** Requests per day (every day, quiet ones too): people (browsers), agents (AI and search), scripts (`other`). */
-  perDay: ({ day: string } & Record<ClientKind, number>)[];
-  totals: Record<ClientKind, number>;
   /**
-   * Requests by family, every family seen (`browser` is people, `other` scripts), most first, split into those
-   * whose Web Bot Auth signature was verified and those only claimed.
+   * Requests per day (every day, quiet ones too): people (browsers), agents (AI and search), scripts (`other`);
+   * `views` the page views among them (a prefetch or a file is no view), `visits` the views that began a visit.
    */
-  families: { family: AgentFamily; requests: number; verified: number; claimed: number }[];
+  perDay: ({ day: string; views: Record<ClientKind, number>; visits: number } & Record<ClientKind, number>)[];
+  totals: Record<ClientKind, number> & { views: Record<ClientKind, number>; visits: number };
+  /**
+   * Requests by family, every family seen (`browser` is people, `other` scripts), most first, split by what their
+   * Web Bot Auth signature proved: verified, invalid (sent and failed), unsigned; `claimed` is invalid + unsigned.
+   */
+  families: {
+    family: AgentFamily;
+    requests: number;
+    verified: number;
+    invalid: number;
+    unsigned: number;
+    claimed: number;
+  }[];
   surfaces: { surface: string; requests: number }[];
+  /** Page views of the sitemap's pages, by who viewed them (agents' views are their reads). */
   pages: ({ page: string } & Record<ClientKind, number>)[];
+  /** People who arrived by an AI assistant's link (the assistant's key only), and the pages they landed on. */
+  sentByAssistants: { assistant: string; views: number; pages: { page: string; views: number }[] }[];
+  /** The sitemap's pages no agent or crawler viewed in the period. */
+  unreadByAgents: string[];
+  /** The previous period of as many days: page views by people, agents' page reads, inquiries, then and now. */
+  comparison: Record<'peopleViews' | 'agentReads' | 'inquiries', { previous: number; current: number }>;
   toolCalls: { channel: string; tool: string; calls: number }[];
   /** MCP JSON-RPC messages by method. */
   mcpMethods: { method: string; messages: number }[];
@@ -28,7 +47,21 @@ export interface InsightsReport {
   mailFailures: number;
 }
 
+type PerDay = Omit<InsightsReport['perDay'][number], 'day'>;
+
 const noRequests = (): Record<ClientKind, number> => ({ people: 0, agents: 0, scripts: 0 });
+
+/** The sitemap's pages that no agent viewed, in the sitemap's order; none when the content cannot be read. */
+function unreadByAgents(pages: { page: string; agents: number }[]): string[] {
+  const read = new Set(pages.filter((row) => row.agents > 0).map((row) => row.page));
+  try {
+    return listSitePages(getContent())
+      .map((page) => page.path.replace(/\/+$/, '') || '/')
+      .filter((path) => !read.has(path));
+  } catch {
+    return [];
+  }
+}
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
@@ -46,11 +79,20 @@ export const firstDayOf = (days: number, now = Date.now()): string => dayOf(now 
 export async function buildReport(store: InsightsStore, days: number, now = Date.now()): Promise<InsightsReport> {
   const to = dayOf(now);
   const from = firstDayOf(days, now);
-  const [counts, inquiries] = await Promise.all([store.readCounts(from, to), store.readInquiries(from)]);
-  const perDay = new Map<string, Record<ClientKind, number>>();
-  for (let i = days - 1; i >= 0; i--) perDay.set(dayOf(now - i * DAY_MS), noRequests());
+  const previousFrom = firstDayOf(days, now - days * DAY_MS);
+  const [counts, inquiriesSince] = await Promise.all([
+    store.readCounts(previousFrom, to),
+    store.readInquiries(previousFrom),
+  ]);
+  const inquiries = inquiriesSince.filter((inquiry) => inquiry.at.slice(0, 10) >= from);
+  const previous = { peopleViews: 0, agentReads: 0, inquiries: inquiriesSince.length - inquiries.length };
+  const perDay = new Map<string, PerDay>();
+  for (let i = days - 1; i >= 0; i--)
+    perDay.set(dayOf(now - i * DAY_MS), { ...noRequests(), views: noRequests(), visits: 0 });
   const families = new Map<string, number>();
   const verified = new Map<string, number>();
+  const invalid = new Map<string, number>();
+  const sent = new Map<string, Map<string, number>>();
   const surfaces = new Map<string, number>();
   const pages = new Map<string, Record<ClientKind, number>>();
   const tools = new Map<string, number>();
@@ -60,6 +102,11 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
   let mailFailures = 0;
   for (const [key, n] of counts) {
     const [day = '', metric, a = '', b = ''] = key.split('|');
+    if (day < from) {
+      if (metric === 'view' && b === 'people') previous.peopleViews += n;
+      if (metric === 'view' && b === 'agents') previous.agentReads += n;
+      continue;
+    }
     switch (metric) {
       case 'request': {
         const bucket = perDay.get(day);
@@ -71,10 +118,27 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
       case 'verified':
         add(verified, a, n);
         break;
-      case 'page': {
+      case 'invalid':
+        add(invalid, a, n);
+        break;
+      case 'view': {
+        const kind = b === 'people' || b === 'scripts' ? b : 'agents';
         const row = pages.get(a) ?? noRequests();
-        row[b === 'people' || b === 'scripts' ? b : 'agents'] += n;
+        row[kind] += n;
         pages.set(a, row);
+        const bucket = perDay.get(day);
+        if (bucket) bucket.views[kind] += n;
+        break;
+      }
+      case 'visit': {
+        const bucket = perDay.get(day);
+        if (bucket) bucket.visits += n;
+        break;
+      }
+      case 'sent': {
+        const landed = sent.get(a) ?? new Map<string, number>();
+        add(landed, b, n);
+        sent.set(a, landed);
         break;
       }
       case 'tool':
@@ -95,20 +159,38 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
     }
   }
   const perDayRows = [...perDay].map(([day, row]) => ({ day, ...row }));
+  const sum = (of: (row: InsightsReport['perDay'][number]) => number) =>
+    perDayRows.reduce((total, row) => total + of(row), 0);
+  const views = {
+    people: sum((row) => row.views.people),
+    agents: sum((row) => row.views.agents),
+    scripts: sum((row) => row.views.scripts),
+  };
+  const allPages = [...pages].map(([page, row]) => ({ page, ...row }));
   return {
     days,
     from,
     to,
     perDay: perDayRows,
     totals: {
-      people: perDayRows.reduce((sum, row) => sum + row.people, 0),
-      agents: perDayRows.reduce((sum, row) => sum + row.agents, 0),
-      scripts: perDayRows.reduce((sum, row) => sum + row.scripts, 0),
+      people: sum((row) => row.people),
+      agents: sum((row) => row.agents),
+      scripts: sum((row) => row.scripts),
+      views,
+      visits: sum((row) => row.visits),
     },
     families: ranked(
       [...families].map(([family, requests]) => {
-        const signed = Math.min(requests, verified.get(family) ?? 0);
-        return { family, requests, verified: signed, claimed: requests - signed };
+        const proved = Math.min(requests, verified.get(family) ?? 0);
+        const failed = Math.min(requests - proved, invalid.get(family) ?? 0);
+        return {
+          family,
+          requests,
+          verified: proved,
+          invalid: failed,
+          unsigned: requests - proved - failed,
+          claimed: requests - proved,
+        };
       }),
       (row) => row.requests,
     ),
@@ -116,10 +198,24 @@ export async function buildReport(store: InsightsStore, days: number, now = Date
       [...surfaces].map(([surface, requests]) => ({ surface, requests })),
       (row) => row.requests,
     ),
-    pages: ranked(
-      [...pages].map(([page, row]) => ({ page, ...row })),
-      (row) => row.agents + row.people + row.scripts,
-    ).slice(0, TOP),
+    pages: ranked(allPages, (row) => row.agents + row.people + row.scripts).slice(0, TOP),
+    sentByAssistants: ranked(
+      [...sent].map(([assistant, landed]) => ({
+        assistant,
+        views: [...landed.values()].reduce((total, n) => total + n, 0),
+        pages: ranked(
+          [...landed].map(([page, n]) => ({ page, views: n })),
+          (row) => row.views,
+        ),
+      })),
+      (row) => row.views,
+    ),
+    unreadByAgents: unreadByAgents(allPages),
+    comparison: {
+      peopleViews: { previous: previous.peopleViews, current: views.people },
+      agentReads: { previous: previous.agentReads, current: views.agents },
+      inquiries: { previous: previous.inquiries, current: inquiries.length },
+    },
     toolCalls: ranked(
       [...tools].map(([key, calls]) => {
         const [channel = '', tool = ''] = key.split('|');

@@ -9,6 +9,7 @@ import { carriesSignature } from '@/lib/security/web-bot-auth/verify-request';
 import { requestAuthority } from '@/lib/security/request-line';
 import { pathOf } from '@/lib/security/request-target';
 import { trackPendingWork } from '@/lib/pending-work';
+import { pageViewOf } from './page-view';
 import { surfaceOf } from './surface';
 
 let sitePages: ReadonlySet<string> | undefined;
@@ -46,10 +47,24 @@ export function countRequest(
   count('request', family, where.surface);
   // Only a signed request starts a check; every other request costs the three header lookups alone.
   if (carriesSignature(headers)) countVerified(method, target, headers, isSiteHost, family);
-  if (where.page !== undefined && isSitePage(where.page)) {
-    count('page', where.page, clientKindOf(family));
+  if (where.page !== undefined && where.surface !== 'contact-form' && isSitePage(where.page)) {
+    countPageView(method, target, headers, where.page, family);
   }
   return family;
+}
+
+/**
+ * Counts a view of a sitemap page by who made it (people, agents, scripts); for people, the visits it begins and
+ * the assistant that sent them. Prefetches and subresource fetches are not views (page-view.ts).
+ */
+function countPageView(method: string, target: string, headers: HeaderSource, page: string, family: AgentFamily) {
+  const view = pageViewOf(method, target, headers, headers.get('host'));
+  if (!view) return;
+  const kind = clientKindOf(family);
+  count('view', page, kind);
+  if (kind !== 'people' || !view.arriving) return;
+  count('visit', kind);
+  if (view.sentBy) count('sent', view.sentBy, page);
 }
 
 /**
@@ -69,7 +84,9 @@ function countVerified(
   trackPendingWork(
     agentIdentityOf({ method, authority, target, headers })
       .then(async (identity) => {
-        if (identity.verified && (await isFirstSighting(identity.signature, 'count'))) count('verified', family);
+        if (!identity.verified) {
+          if (identity.reason !== 'unsigned') count('invalid', family);
+        } else if (await isFirstSighting(identity.signature, 'count')) count('verified', family);
       })
       .catch((error: unknown) => console.warn('[insights] a verified signature could not be counted', error)),
   );

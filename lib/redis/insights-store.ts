@@ -1,4 +1,10 @@
-import { type Inquiry, InquirySchema, type InsightsStore } from '@/lib/counting/store';
+import {
+  type Inquiry,
+  type InquiryDetails,
+  InquiryDetailsSchema,
+  InquirySchema,
+  type InsightsStore,
+} from '@/lib/counting/store';
 import type { RedisScripts } from './client';
 import { KEY_PREFIX } from './keys';
 
@@ -31,6 +37,11 @@ redis.call('EXPIRE', KEYS[1], ARGV[3])
 return 1
 `;
 const READ_ANSWERED = `return redis.call('HGETALL', KEYS[1])`;
+const UNMARK_ANSWERED = `return redis.call('HDEL', KEYS[1], ARGV[1])`;
+/** Keeps ARGV[1] under KEYS[1] until ARGV[2] (ms since the epoch): Redis forgets it then by itself. */
+const KEEP_DETAILS = `return redis.call('SET', KEYS[1], ARGV[1], 'PXAT', ARGV[2])`;
+const READ_DETAILS = `return redis.call('MGET', unpack(KEYS))`;
+const ERASE_DETAILS = `return redis.call('DEL', KEYS[1])`;
 /** Drops the inquiries before ARGV[1] (ms), then every answered mark whose inquiry is no longer in the set. */
 const PRUNE = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])
@@ -126,6 +137,40 @@ export class RedisInsightsStore implements InsightsStore {
     return answered;
   }
 
+  async unmarkAnswered(reference: string): Promise<void> {
+    await this.redis.evaluate(UNMARK_ANSWERED, [this.answeredKey()], [reference]);
+  }
+
+  async keepDetails(reference: string, details: InquiryDetails): Promise<void> {
+    const { keptUntil } = details;
+    await this.redis.evaluate(KEEP_DETAILS, [this.detailsKey(reference)], [JSON.stringify(details), String(keptUntil)]);
+  }
+
+  async readDetails(references: readonly string[]): Promise<Map<string, InquiryDetails>> {
+    const kept = new Map<string, InquiryDetails>();
+    if (references.length === 0) return kept;
+    const reply = await this.redis.evaluate(
+      READ_DETAILS,
+      references.map((reference) => this.detailsKey(reference)),
+      [],
+    );
+    if (!Array.isArray(reply)) return kept;
+    reply.forEach((entry: unknown, index) => {
+      if (typeof entry !== 'string') return;
+      try {
+        const parsed = InquiryDetailsSchema.safeParse(JSON.parse(entry));
+        if (parsed.success) kept.set(references[index] ?? '', parsed.data);
+      } catch {
+        // An entry that is not JSON is no detail of ours.
+      }
+    });
+    return kept;
+  }
+
+  async eraseDetails(reference: string): Promise<boolean> {
+    return (await this.redis.evaluate(ERASE_DETAILS, [this.detailsKey(reference)], [])) === 1;
+  }
+
   async claim(name: string, ttlSeconds: number): Promise<boolean> {
     return (await this.redis.evaluate(CLAIM, [this.claimKey(name)], [String(ttlSeconds)])) === 1;
   }
@@ -153,6 +198,10 @@ export class RedisInsightsStore implements InsightsStore {
 
   private inquiriesKey(): string {
     return `${this.prefix}:insights:inquiries`;
+  }
+
+  private detailsKey(reference: string): string {
+    return `${this.prefix}:insights:details:${reference}`;
   }
 
   private answeredKey(): string {

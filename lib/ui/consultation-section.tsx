@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Bio } from '@/lib/content';
-import { privacyNote } from '@/lib/insights/privacy-note';
+import { privacyNote, privacyNoteShort } from '@/lib/insights/privacy-note';
 
 /**
  * The "Request a consultation" slot on /contact (#consultation). It explains where a request goes and offers
@@ -26,9 +26,16 @@ export function ConsultationSection({
       <p className="consultation__fallback">
         Prefer email? Write to <a href={`mailto:${bio.email}`}>{bio.email}</a>.
       </p>
-      <p className="consultation__privacy">
-        <strong>Privacy.</strong> {privacyNote(bio.name)}
-      </p>
+      {/* The short note beside the form; the whole of it one click away, without script. */}
+      <div className="consultation__privacy">
+        <p>
+          <strong>Privacy.</strong> {privacyNoteShort(bio.name)}
+        </p>
+        <details>
+          <summary>What the site counts and keeps, and for how long</summary>
+          <p>{privacyNote(bio.name)}</p>
+        </details>
+      </div>
     </section>
   );
 }

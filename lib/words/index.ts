@@ -8,3 +8,7 @@ export * from './reading';
 export * from './inquiries';
 export * from './limits';
 export { ASSISTANT_PRODUCTS, CRAWLER_PRODUCTS, SEARCH_ENGINES, MCP_CLIENT_PRODUCTS } from './products';
+export * from './assistant-referrers';
+
+/** Words as the start of a label or a sentence: "the REST API" heads a column as "The REST API". */
+export const capitalised = (words: string): string => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;

@@ -5,5 +5,5 @@ export const dynamic = 'force-dynamic';
 
 /** The desk's figures as JSON, for a signed-in owner only (docs/desk.md). */
 export function GET(request: Request): Promise<Response> {
-  return figuresDownload(request, { type: 'application/json', extension: 'json' }, figuresAsJson);
+  return figuresDownload(request, { type: 'application/json', name: 'desk-figures', extension: 'json' }, figuresAsJson);
 }

@@ -3,7 +3,8 @@ import type { ResourceDoc } from '@/lib/site/agent-docs';
 import { SITE_ADDRESS } from '@/lib/site/site-address';
 import { CodeBlock } from '../code-block';
 import { DocSection } from './doc-section';
-import { capitalised, resourcesInWords } from '@/lib/agent/surface';
+import { resourcesInWords } from '@/lib/agent/surface';
+import { capitalised } from '@/lib/words';
 
 /** The manifest and the read-only resources. */
 export function ResourcesSection({

@@ -3,7 +3,8 @@ import type { ToolDoc } from '@/lib/site/agent-docs';
 import { CodeBlock } from '../code-block';
 import { DocSection } from './doc-section';
 import { FieldsTable } from './fields-table';
-import { capitalised, toolsInWords } from '@/lib/agent/surface';
+import { toolsInWords } from '@/lib/agent/surface';
+import { capitalised } from '@/lib/words';
 
 /** The tools: an informational match, and a consultation request that reaches a person. */
 export function ToolsSection({

@@ -20,7 +20,7 @@ const FORMULA_START = /^[\s"]*[=+\-@\t\r]/;
 /** The log line a download writes when the desk's store stops answering. */
 const OUTAGE_LINE = '[desk] the figures cannot be downloaded';
 
-/** A consultation request over MCP from a client that calls itself `name`. */
+/** A consultation request over MCP from a client that calls itself `name`, for a person of that name. */
 async function requestAs(appUrl: string, name: string): Promise<void> {
   const initialize = await mcpPost(
     appUrl,
@@ -31,7 +31,7 @@ async function requestAs(appUrl: string, name: string): Promise<void> {
     appUrl,
     rpc(2, 'tools/call', {
       name: 'schedule_consultation',
-      arguments: { client_name: 'Ada Lovelace', client_email: 'ada@example.test', project_context: 'A rebrand.' },
+      arguments: { client_name: name, client_email: 'ada@example.test', project_context: 'A rebrand.' },
     }),
     initialize.headers.get('mcp-session-id') ?? '',
   );
@@ -44,7 +44,7 @@ const download = (appUrl: string, file: string, cookie: string) =>
 /** Downloads both files `times` times each: every answer a plain 503 with Retry-After. */
 async function expectUnavailable(appUrl: string, cookie: string, times: number): Promise<void> {
   for (let i = 0; i < times; i++) {
-    for (const file of ['figures.csv', 'figures.json']) {
+    for (const file of ['inquiries.csv', 'figures.json']) {
       const response = await download(appUrl, file, cookie);
       expect(response.status, file).toBe(503);
       expect(Number(response.headers.get('retry-after')), file).toBeGreaterThan(0);
@@ -81,20 +81,27 @@ describe('the desk’s downloads with Redis', () => {
   it('writes no cell a spreadsheet would run as a formula, split at commas, semicolons or tabs', async () => {
     for (const name of NASTY_NAMES) await requestAs(app.url, name);
     cookie = await signInToDesk(app.url, smtp);
-    const response = await download(app.url, 'figures.csv', cookie);
+    const response = await download(app.url, 'inquiries.csv', cookie);
     expect(response.status).toBe(200);
     const csv = await response.text();
     for (const delimiter of [',', ';', '\t']) {
       const cells: string[] = parse(csv, { delimiter, relax_quotes: true, relax_column_count: true }).flat();
-      expect(cells.length, delimiter).toBeGreaterThan(100);
+      expect(cells.length, delimiter).toBeGreaterThan(NASTY_NAMES.length);
       expect(
         cells.filter((cell) => FORMULA_START.test(cell)),
         delimiter,
       ).toEqual([]);
     }
-    // As written, with commas, each client is there by its name, an apostrophe before each formula.
-    const clients = (parse(csv) as string[][]).filter((row) => row[1] === 'inquiries' && row[3] === 'client');
-    expect(clients.map((row) => row[4]?.replaceAll("'", '')).sort()).toEqual([...NASTY_NAMES].sort());
+    // As written, with commas: one row per inquiry under plain headers, each client named in her words with its
+    // own name as text, and the person's name, an apostrophe before each formula.
+    const [head, ...rows] = parse(csv) as string[][];
+    const column = (name: string) => rows.map((row) => (row[head?.indexOf(name) ?? -1] ?? '').replaceAll("'", ''));
+    expect(rows).toHaveLength(NASTY_NAMES.length);
+    expect(column('Through')).toEqual(NASTY_NAMES.map(() => 'MCP'));
+    expect(column('Sent by').sort()).toEqual(
+      NASTY_NAMES.map((name) => `an MCP client that calls itself “${name.replace(/^[\s=+\-@]+/, '')}”`).sort(),
+    );
+    expect(column('Name').sort()).toEqual([...NASTY_NAMES].sort());
   });
 
   it('answers 503 with Retry-After while Redis is down, says so once, and again after it came back', async () => {
@@ -135,7 +142,7 @@ describe('the desk’s downloads with a DATA_DIR that cannot be written', () => 
     expect(outageLines(app)).toEqual([expect.stringMatching(/cannot be written/)]);
     expect(app.output().slice(logged)).not.toMatch(/\n\s+at /);
     // Eight downloads used the address's eight a minute.
-    const refused = await download(app.url, 'figures.csv', cookie);
+    const refused = await download(app.url, 'inquiries.csv', cookie);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refused.text()).toMatch(/^Too many requests/);

@@ -75,7 +75,7 @@ describe('the desk without a session', () => {
   });
 
   it('gives no figures to download', async () => {
-    for (const file of ['figures.json', 'figures.csv']) {
+    for (const file of ['figures.json', 'inquiries.csv', 'traffic.csv']) {
       const response = await fetch(`${served.app.url}/desk/${file}`);
       expect(response.status).toBe(401);
       expect(await response.text()).toMatch(/^Sign in at \/desk/);
@@ -105,8 +105,8 @@ describe('the desk without a session', () => {
     await fetch(`${served.app.url}/about`);
     const store = embeddedStore(dataDir);
     try {
-      expect(await countReaches(() => countOf(store, 'page|/about'), 1)).toBeGreaterThanOrEqual(1);
-      expect(await countOf(store, 'page|/desk')).toBe(0);
+      expect(await countReaches(() => countOf(store, 'view|/about'), 1)).toBeGreaterThanOrEqual(1);
+      expect(await countOf(store, 'view|/desk')).toBe(0);
     } finally {
       await store.close();
     }
@@ -177,15 +177,21 @@ describe('signing in by a mailed link', () => {
 describe('the desk signed in', () => {
   let cookie = '';
 
-  it('shows an inquiry made a moment before by its reference, and a chart beside its table', async () => {
+  it('shows an inquiry made a moment before: who wrote, what they want, a Reply link, and a chart', async () => {
     const reference = await inquiry();
     cookie = await signInToDesk(served.app.url, served.smtp);
     expect((await page('/desk', cookie)).html).toContain(reference);
     const { response, html } = await deskWithChart(cookie);
     expect(response.status).toBe(200);
     expect(html).toContain(reference);
-    expect(html).not.toContain('priya@ledgerline.example');
-    expect(html).not.toContain('Priya Raman');
+    expect(html).toContain('Priya Raman');
+    expect(html).toContain('fintech');
+    expect(html).toContain('Our positioning against the incumbents is unclear to buyers.');
+    expect(html).toContain('Tuesday afternoon');
+    expect(html).toContain(
+      `href="mailto:priya@ledgerline.example?subject=${encodeURIComponent(`Your consultation request [ref ${reference}]`)}"`,
+    );
+    expect(html).toMatch(/\d+ waiting for your reply, none past the 24 hours/);
     expect(html).toMatch(CHART);
     expect(html).toMatch(/<table/);
   });
@@ -204,29 +210,82 @@ describe('the desk signed in', () => {
     }
   });
 
-  it('downloads the same figures as JSON and CSV', async () => {
+  it('downloads the figures as JSON, and the inquiries and the traffic as CSV', async () => {
     const json = await fetch(`${served.app.url}/desk/figures.json`, { headers: { Cookie: cookie } });
     expect(json.status).toBe(200);
     expect(json.headers.get('content-type')).toMatch(/^application\/json/);
     expect(json.headers.get('cache-control')).toBe('private, no-store');
     const figures = (await json.json()) as { inquiries: { reference: string }[] };
     expect(figures.inquiries.length).toBeGreaterThan(0);
-    const csv = await fetch(`${served.app.url}/desk/figures.csv`, { headers: { Cookie: cookie } });
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(await csv.text()).toContain(figures.inquiries[0]?.reference ?? 'none');
+    expect(JSON.stringify(figures)).not.toMatch(/Priya|ledgerline|incumbents/);
+    for (const file of ['inquiries.csv', 'traffic.csv']) {
+      const csv = await fetch(`${served.app.url}/desk/${file}`, { headers: { Cookie: cookie } });
+      expect(csv.status, file).toBe(200);
+      expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+      expect(csv.headers.get('content-disposition')).toMatch(
+        new RegExp(`^attachment; filename="${file.replace('.csv', '')}-`),
+      );
+      const text = await csv.text();
+      expect(text).not.toMatch(/ledgerline|incumbents/);
+      if (file === 'inquiries.csv') expect(text).toContain(figures.inquiries[0]?.reference ?? 'none');
+    }
   });
 
-  it('marks an inquiry answered', async () => {
+  it('marks an inquiry answered, and takes the mark back', async () => {
     const reference = await inquiry();
-    const marked = await pressButton(served.app.url, '/desk', `Mark ${reference} answered`, cookie);
+    const marked = await pressButton(served.app.url, '/desk', `Mark answered: ${reference}`, cookie);
     expect(marked.status).toBe(303);
     expect(marked.headers.get('location')).toMatch(/notice=answered/);
-    const { html } = await page('/desk', cookie);
-    expect(html).not.toContain(`Mark ${reference} answered`);
+    let { html } = await page('/desk', cookie);
+    expect(html).not.toContain(`Mark answered: ${reference}`);
     const store = embeddedStore(dataDir);
     try {
       expect((await store.readAnswered()).has(reference)).toBe(true);
+      const undone = await pressButton(served.app.url, '/desk', `Mark not answered: ${reference}`, cookie);
+      expect(undone.headers.get('location')).toMatch(/notice=not-answered/);
+      expect((await store.readAnswered()).has(reference)).toBe(false);
+      ({ html } = await page('/desk', cookie));
+      expect(html).toContain(`Mark answered: ${reference}`);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('erases who wrote an inquiry at once, keeping its reference', async () => {
+    const reference = await inquiry();
+    const erased = await pressButton(served.app.url, '/desk', `Erase name and message: ${reference}`, cookie);
+    expect(erased.headers.get('location')).toMatch(/notice=erased/);
+    const store = embeddedStore(dataDir);
+    try {
+      expect(await store.readDetails([reference])).toEqual(new Map());
+    } finally {
+      await store.close();
+    }
+    const { html } = await page('/desk', cookie);
+    expect(html).toContain(reference);
+    expect(html).not.toContain(`Erase name and message: ${reference}`);
+  });
+
+  it('changes nothing for a reference it does not list, and says so', async () => {
+    const html = (await page('/desk', cookie)).html;
+    const listed = /aria-label="Mark answered: ([0-9A-Z-]+)"/.exec(html)?.[1] ?? '';
+    expect(listed).not.toBe('');
+    for (const button of [`Mark answered: ${listed}`, `Erase name and message: ${listed}`]) {
+      const form = pageForm(html, button);
+      form.fields.set('reference', '261128-NOSUCH');
+      const { url, body } = formPost(served.app.url, '/desk', form);
+      const posted = await fetch(url, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: served.app.url },
+        body,
+        redirect: 'manual',
+      });
+      expect(posted.headers.get('location'), button).toMatch(/notice=not-found/);
+    }
+    const store = embeddedStore(dataDir);
+    try {
+      expect((await store.readAnswered()).has(listed)).toBe(false);
+      expect((await store.readDetails([listed])).size).toBe(1);
     } finally {
       await store.close();
     }

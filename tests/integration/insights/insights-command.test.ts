@@ -26,6 +26,10 @@ beforeAll(async () => {
       [`${dayOf(0)}|request|ai-crawler/gptbot|discovery`, 3],
       [`${dayOf(0)}|request|other|page-markdown`, 7],
       [`${dayOf(3)}|request|ai-assistant/claude-user|rest-tool`, 2],
+      [`${dayOf(0)}|view|/|people`, 3],
+      [`${dayOf(0)}|visit|people`, 2],
+      [`${dayOf(0)}|view|/about|agents`, 1],
+      [`${dayOf(3)}|view|/about|agents`, 1],
     ]),
   );
   await store.close();
@@ -33,24 +37,34 @@ beforeAll(async () => {
 afterAll(() => smtp?.close());
 
 describe('the owner commands, in the consultant’s words', { timeout: 60_000 }, () => {
-  it('npm run insights: headed columns, people, agents and scripts apart, quiet days folded', async () => {
+  it('npm run insights: waiting inquiries first, page views and visits, headed columns, quiet days folded', async () => {
     const text = await runInsights({ DATA_DIR: dataDir });
-    expect(text).toMatch(/Last 7 days .*: 5 agent requests, 4 from people, 7 from scripts/);
-    expect(text).toMatch(/\n +Day \(UTC\) +People +Agents +Scripts\n/);
-    expect(text).toMatch(new RegExp(`\\n +${dayOf(0)} +4 +3 +7 +█+▒+\\n`));
-    expect(text).toMatch(/Top agent families\n +Family +Requests +Verified +Claimed\n/);
-    const families = text.slice(text.indexOf('Top agent families'), text.indexOf('Requests by surface'));
-    expect(families).toContain('ai-crawler/gptbot');
-    expect(families).not.toMatch(/browser|other/);
+    expect(text).toMatch(/\nNo inquiry waits for your reply \(inquiries of the last 30 days\)\.\n\nLast 7 days/);
+    expect(text).toMatch(
+      /Last 7 days .*: 3 page views by people in 2 visits, 2 pages read by AI assistants and crawlers, 0 inquiries/,
+    );
+    expect(text).toMatch(/\n +Day \(UTC\) +People +Visits +Agents\n/);
+    expect(text).toMatch(new RegExp(`\\n +${dayOf(0)} +3 +2 +1 +█+▒+\\n`));
+    expect(text).toMatch(/AI assistants and crawlers\n +Who +Requests +verified +signature failed +not signed\n/);
+    const families = text.slice(text.indexOf('AI assistants and crawlers\n'), text.indexOf('What was read'));
+    expect(families).toContain("OpenAI's crawler (GPTBot)");
+    expect(families).not.toMatch(/browser|other|gptbot\b/);
     const month = text.slice(text.indexOf('Last 30 days'));
-    expect(month.slice(0, month.indexOf('Requests by who')).match(/^ +\d{4}-\d\d-\d\d /gm)).toHaveLength(2);
-    expect(month).toContain('28 days with no requests.');
+    expect(month.slice(0, month.indexOf('Who came')).match(/^ +\d{4}-\d\d-\d\d /gm)).toHaveLength(2);
+    expect(month).toContain('28 days with no page views.');
   });
 
   it('npm run -s insights -- --json: the whole stdout of the npm command is the JSON', async () => {
     const stdout = await runInsightsJson({ DATA_DIR: dataDir });
-    const { last7, last30 } = JSON.parse(stdout);
-    expect(last7.totals).toEqual({ people: 4, agents: 5, scripts: 7 });
+    const { replies, last7, last30 } = JSON.parse(stdout);
+    expect(replies).toEqual({ waiting: 0, pastPromise: 0 });
+    expect(last7.totals).toEqual({
+      people: 4,
+      agents: 5,
+      scripts: 7,
+      views: { people: 3, agents: 2, scripts: 0 },
+      visits: 2,
+    });
     expect(last30.perDay).toHaveLength(30);
   });
 

@@ -23,7 +23,11 @@ describe('with REDIS_URL every instance counts into the same figures', () => {
         await fetch(`${app.url}/llms.txt`, { headers: { 'User-Agent': GPTBOT } }).then((r) => r.arrayBuffer());
       }
     }
-    const request = { client_name: 'Noor Haddad', client_email: 'noor@example.com', project_context: 'a rebrand' };
+    const request = {
+      client_name: 'Noor Haddad',
+      client_email: 'noor@example.com',
+      project_context: 'a rebrand\nbefore the funding round is announced',
+    };
     expect((await postSchedule(a.url, request)).status).toBe(200);
     expect((await postSchedule(b.url, request)).status).toBe(200);
 
@@ -40,20 +44,32 @@ describe('with REDIS_URL every instance counts into the same figures', () => {
     expect(last7.toolCalls).toContainEqual({ channel: 'rest', tool: 'schedule_consultation', calls: 2 });
   });
 
-  it('keeps no address, name or email in Redis', async () => {
+  it('keeps who wrote for the desk alone, expiring, and no address or User-Agent, in Redis', async () => {
     const client = createClient({ url: redis.url });
     await client.connect();
     try {
       const keys = await client.keys('consultancy-site:insights:*');
-      expect(keys.length).toBeGreaterThan(0);
-      let everything = keys.join('\n');
-      for (const key of keys) {
-        everything += JSON.stringify(
-          (await client.type(key)) === 'hash' ? await client.hGetAll(key) : await client.zRange(key, 0, -1),
-        );
+      const detailKeys = keys.filter((key) => key.startsWith('consultancy-site:insights:details:'));
+      expect(detailKeys).toHaveLength(2);
+      let counted = '';
+      for (const key of keys.filter((name) => !detailKeys.includes(name))) {
+        counted +=
+          key +
+          JSON.stringify(
+            (await client.type(key)) === 'hash' ? await client.hGetAll(key) : await client.zRange(key, 0, -1),
+          );
       }
-      for (const secret of ['Noor', 'noor@example.com', 'a rebrand', '127.0.0.1', 'openai.com/gptbot']) {
-        expect(everything.includes(secret), secret).toBe(false);
+      for (const secret of ['Noor', 'noor@example.com', 'a rebrand', 'funding', '127.0.0.1', 'openai.com/gptbot']) {
+        expect(counted.includes(secret), secret).toBe(false);
+      }
+      for (const key of detailKeys) {
+        const details = JSON.parse((await client.get(key)) ?? '{}') as Record<string, string>;
+        expect(details).toMatchObject({ name: 'Noor Haddad', email: 'noor@example.com', firstLine: 'a rebrand' });
+        expect(JSON.stringify(details)).not.toContain('funding');
+        // Redis forgets them by itself, within INQUIRY_RETENTION_DAYS.
+        const ttl = await client.pTTL(key);
+        expect(ttl).toBeGreaterThan(89 * 86_400_000);
+        expect(ttl).toBeLessThanOrEqual(90 * 86_400_000);
       }
     } finally {
       client.destroy();

@@ -88,46 +88,55 @@ describe('every request is counted by day, agent family and surface, and nothing
     };
     expect(await countReaches(total, TRAFFIC.length * ROUNDS)).toBe(TRAFFIC.length * ROUNDS);
     for (const entry of TRAFFIC) expect(await countOf(store, `request|${entry.key}`), entry.key).toBe(ROUNDS);
-    expect(await countOf(store, 'page|/engagements|people')).toBe(ROUNDS);
-    expect(await countOf(store, 'page|/engagements|agents')).toBe(2 * ROUNDS);
+    // Page views: the browser's loads, Googlebot's and PerplexityBot's reads (HTML and markdown alike).
+    expect(await countOf(store, 'view|/engagements|people')).toBe(ROUNDS);
+    expect(await countOf(store, 'view|/engagements|agents')).toBe(2 * ROUNDS);
+    expect(await countOf(store, 'visit|people')).toBe(ROUNDS);
     expect(await countOf(store, 'tool|rest|evaluate_client_needs')).toBe(ROUNDS);
     expect(await countOf(store, 'engagement|brand-identity')).toBe(ROUNDS);
     expect(await countOf(store, 'mcp|ping')).toBe(ROUNDS);
     await store.close();
   });
 
-  it('counts the contact form and the inquiry, and keeps no address, name, email or User-Agent', async () => {
+  it('counts the contact form and the inquiry, keeps who wrote for the desk alone, and no address or User-Agent', async () => {
     const response = await postContactForm(app.url, {
       client_name: 'Zebulon Quartermaine',
       client_email: 'zebulon@hidden-inbox.example',
-      project_context: 'Confidential pivot plans',
+      project_context: 'Confidential pivot plans\nThe acquisition closes in March',
     });
     expect(response.status).toBe(200);
     const store = embeddedStore(dataDir);
     expect(await countReaches(() => countOf(store, 'request|other|contact-form'), 1)).toBe(1);
     expect(await countReaches(() => countOf(store, 'inquiry|form'), 1)).toBe(1);
+    // The log and the counts name no one; the details kept for the desk are the name, email and first line.
+    const [inquiry] = await store.readInquiries('2000-01-01');
+    expect(JSON.stringify(inquiry)).not.toMatch(/Zebulon|hidden-inbox|Confidential/);
+    const counts = JSON.stringify([...(await store.readCounts('2000-01-01', '2999-12-31'))]);
+    expect(counts).not.toMatch(/Zebulon|hidden-inbox|Confidential/);
+    const details = (await store.readDetails([inquiry?.reference ?? ''])).get(inquiry?.reference ?? '');
+    expect(details).toMatchObject({
+      name: 'Zebulon Quartermaine',
+      email: 'zebulon@hidden-inbox.example',
+      firstLine: 'Confidential pivot plans',
+    });
+    // Kept for INQUIRY_RETENTION_DAYS (90 by default), not longer.
+    expect((details?.keptUntil ?? 0) - Date.now()).toBeLessThanOrEqual(90 * 86_400_000);
+    expect((details?.keptUntil ?? 0) - Date.now()).toBeGreaterThan(89 * 86_400_000);
     await store.close();
     const stored = fs.readFileSync(path.join(dataDir, 'insights', 'data.mdb'));
-    for (const secret of [
-      'Zebulon',
-      'hidden-inbox',
-      'Confidential',
-      '127.0.0.1',
-      'claudebot@anthropic.com',
-      'Safari/605',
-    ]) {
+    for (const secret of ['acquisition', '127.0.0.1', 'claudebot@anthropic.com', 'Safari/605']) {
       expect(stored.includes(secret), secret).toBe(false);
     }
   });
 
   it('npm run insights shows the figures in the terminal, and --json for machines', async () => {
     const text = await runInsights({ DATA_DIR: dataDir });
-    expect(text).toMatch(/Last 7 days .*: \d+ agent requests, \d+ from people/);
+    expect(text).toMatch(/Last 7 days .*: \d+ page views? by people in \d+ visits?, \d+ pages? read by AI/);
     expect(text).toMatch(
-      /Requests per day.*\n +Day \(UTC\) +People +Agents +Scripts\n +\d{4}-\d\d-\d\d +\d+ +\d+ +\d+ +[█▒]+/,
+      /Page views per day.*\n +Day \(UTC\) +People +Visits +Agents\n +\d{4}-\d\d-\d\d +\d+ +\d+ +\d+ +[█▒]+/,
     );
-    expect(text).toContain('ai-crawler/claudebot');
-    expect(text).toMatch(/evaluate_client_needs +rest +2/);
+    expect(text).toContain("Anthropic's crawler (ClaudeBot)");
+    expect(text).toMatch(/Matching needs to an engagement +the REST API +2/i);
     const { last7, last30 } = await insightsJson({ DATA_DIR: dataDir });
     expect(last7.days).toBe(7);
     expect(last30.perDay).toHaveLength(30);
@@ -135,6 +144,8 @@ describe('every request is counted by day, agent family and surface, and nothing
       family: 'ai-crawler/claudebot',
       requests: ROUNDS,
       verified: 0,
+      invalid: 0,
+      unsigned: ROUNDS,
       claimed: ROUNDS,
     });
     expect(last7.toolCalls).toContainEqual({ channel: 'rest', tool: 'evaluate_client_needs', calls: ROUNDS });

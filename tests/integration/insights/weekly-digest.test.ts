@@ -58,10 +58,11 @@ describe('the weekly digest', () => {
     const response = await postSchedule(app.url, request, { 'User-Agent': 'Claude-User/1.0' });
     const { reference } = await response.json();
     for (let i = 0; i < 3; i++) await fetch(`${app.url}/llms.txt`, { headers: { 'User-Agent': 'GPTBot/1.1' } });
+    for (let i = 0; i < 2; i++) await fetch(`${app.url}/about`, { headers: { 'User-Agent': 'GPTBot/1.1' } });
     // The digest reads what the server has written: wait for its batch of counts.
     const store = embeddedStore(dataDir);
     try {
-      expect(await countReaches(() => countOf(store, 'request|ai-crawler/gptbot'), 3)).toBe(3);
+      expect(await countReaches(() => countOf(store, 'request|ai-crawler/gptbot'), 5)).toBe(5);
     } finally {
       await store.close();
     }
@@ -92,14 +93,18 @@ describe('the weekly digest', () => {
     expect(html).toMatch(/<td class="bar" width="\d+" height="10" bgcolor="#/);
     expect(html).not.toMatch(/<script|<img|url\(|https?:\/\//i);
     expect(html).toContain(reference);
-    expect(html).toMatch(/ai-crawler\/gptbot<\/td><td[^>]*>3</);
+    expect(html).toMatch(/OpenAI(&#39;|&#x27;|')s crawler \(GPTBot\)<\/td><td[^>]*>5</);
+    expect(html).not.toMatch(/ai-crawler|gptbot<|schedule_consultation/);
     expect(mail?.parsed.text).toContain(`${reference}`);
-    expect(mail?.parsed.text).toMatch(/schedule_consultation +rest +1/);
-    // The inquiry is minutes old: not yet past the promised reply time.
-    expect(mail?.parsed.text).toMatch(/^No inquiry of the last 30 days is unanswered after 24 hours\.\n/);
-    expect(html).toContain('No inquiry of the last 30 days is unanswered after 24 hours.');
+    expect(mail?.parsed.text).toMatch(/asking for a consultation +the REST API +1/);
+    // The inquiry is minutes old: it waits for her reply, not yet past the promised reply time.
+    expect(mail?.parsed.text).toMatch(
+      /^1 waiting for your reply, none past the 24 hours \(inquiries of the last 30 days\)\.\n/,
+    );
+    expect(html).toContain('1 waiting for your reply, none past the 24 hours');
+    expect(mail?.parsed.text).toMatch(/Against the 7 days before: page views by people \d+/);
     expect(mail?.parsed.subject).toMatch(
-      /weekly digest, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d: \d+ agent requests, \d+ from people, 1 inquiries/,
+      /weekly digest, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d: \d+ page views? by people, \d+ pages? read by agents, 1 inquiry$/,
     );
     // As sent, every line of the text and of the HTML stands whole on a line of its own: a saved copy reads as
     // written, its tables unbroken by quoted-printable's soft breaks.

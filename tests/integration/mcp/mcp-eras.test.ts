@@ -218,9 +218,7 @@ describe('the consultant mail for a REST call', () => {
     });
     expect(response.status).toBe(200);
     const text = smtp.received[before]?.parsed.text ?? '';
-    expect(text).toContain(
-      'Channel: the REST API\nSent by: a script or program (not an assistant the site knows)\n',
-    );
+    expect(text).toContain('Channel: the REST API\nSent by: a script or program (not an assistant the site knows)\n');
     expect(text.slice(text.indexOf("BEGIN REQUESTER'S TEXT"))).toContain(
       'User-Agent: triage-test/3.1 (+https://agent.example)',
     );

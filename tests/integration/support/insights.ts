@@ -74,9 +74,31 @@ export const runInsightsJson = async (env: Record<string, string>): Promise<stri
 const RowsSchema = z.array(z.record(z.string(), z.unknown()));
 const ReportSchema = z.object({
   days: z.number(),
-  perDay: z.array(z.object({ day: z.string(), agents: z.number(), people: z.number() })),
-  totals: z.object({ agents: z.number(), people: z.number() }),
-  families: z.array(z.object({ family: z.string(), requests: z.number(), verified: z.number(), claimed: z.number() })),
+  perDay: z.array(
+    z.object({
+      day: z.string(),
+      agents: z.number(),
+      people: z.number(),
+      views: z.object({ people: z.number(), agents: z.number(), scripts: z.number() }),
+      visits: z.number(),
+    }),
+  ),
+  totals: z.object({
+    agents: z.number(),
+    people: z.number(),
+    views: z.object({ people: z.number(), agents: z.number(), scripts: z.number() }),
+    visits: z.number(),
+  }),
+  families: z.array(
+    z.object({
+      family: z.string(),
+      requests: z.number(),
+      verified: z.number(),
+      invalid: z.number(),
+      unsigned: z.number(),
+      claimed: z.number(),
+    }),
+  ),
   surfaces: z.array(z.object({ surface: z.string(), requests: z.number() })),
   pages: RowsSchema,
   toolCalls: z.array(z.object({ channel: z.string(), tool: z.string(), calls: z.number() })),
@@ -93,9 +115,24 @@ const ReportSchema = z.object({
   ),
   refusals: z.array(z.object({ quota: z.string(), count: z.number() })),
   mailFailures: z.number(),
+  sentByAssistants: z.array(
+    z.object({
+      assistant: z.string(),
+      views: z.number(),
+      pages: z.array(z.object({ page: z.string(), views: z.number() })),
+    }),
+  ),
+  unreadByAgents: z.array(z.string()),
+  comparison: z.record(z.string(), z.object({ previous: z.number(), current: z.number() })),
 });
 
 /** `npm run -s insights -- --json`, parsed: the whole stdout of the npm command must be the JSON. */
 export async function insightsJson(env: Record<string, string>) {
-  return z.object({ last7: ReportSchema, last30: ReportSchema }).parse(JSON.parse(await runInsightsJson(env)));
+  return z
+    .object({
+      replies: z.object({ waiting: z.number(), pastPromise: z.number() }),
+      last7: ReportSchema,
+      last30: ReportSchema,
+    })
+    .parse(JSON.parse(await runInsightsJson(env)));
 }

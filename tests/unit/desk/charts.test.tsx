@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { storedFigures } from '../insights/stored-figures';
 import { AgentFamiliesChart } from '@/lib/desk/charts/agent-families-chart';
-import { RequestsPerDayChart } from '@/lib/desk/charts/requests-per-day-chart';
+import { PageViewsPerDayChart } from '@/lib/desk/charts/page-views-per-day-chart';
 import { ToolCallsChart } from '@/lib/desk/charts/tool-calls-chart';
 import { buildReport } from '@/lib/insights/report';
 
@@ -16,11 +16,16 @@ const TRAFFIC = {
   '2026-11-24|verified|ai-crawler/gptbot': 2,
   '2026-11-24|request|other|page-markdown': 7,
   '2026-11-20|request|ai-assistant/claude-user|rest-tool': 2,
-  '2026-11-21|request|ai-assistant/chatgpt-user|mcp': 5,
-  '2026-11-21|verified|ai-assistant/chatgpt-user': 5,
+  '2026-11-21|request|ai-assistant/chatgpt|mcp': 5,
+  '2026-11-21|verified|ai-assistant/chatgpt': 5,
   '2026-11-20|tool|rest|evaluate_client_needs': 2,
   '2026-11-21|tool|mcp|evaluate_client_needs': 3,
   '2026-11-21|tool|mcp|schedule_consultation': 1,
+  '2026-11-24|view|/|people': 3,
+  '2026-11-24|visit|people': 2,
+  '2026-11-24|view|/about|agents': 1,
+  '2026-11-21|view|/|agents': 4,
+  '2026-11-24|invalid|ai-crawler/gptbot': 1,
 };
 
 const reportOf = (counts: Record<string, number> = TRAFFIC, days = 7) => buildReport(storeOf(counts), days, NOW);
@@ -69,76 +74,81 @@ function expectAccessibleFigure(html: string) {
   return table;
 }
 
-describe('RequestsPerDayChart', () => {
-  it('stacks people, agents and scripts per day; its table holds the report’s numbers for the days with requests', async () => {
+describe('PageViewsPerDayChart', () => {
+  it('stacks page views by people and by agents per day; its table holds the report’s numbers', async () => {
     const report = await reportOf();
-    const html = renderToStaticMarkup(<RequestsPerDayChart report={report} />);
+    const html = renderToStaticMarkup(<PageViewsPerDayChart report={report} />);
     const table = expectAccessibleFigure(html);
-    expect(table.head.map((cell) => cell.text)).toEqual(['Day', 'People', 'Agents', 'Scripts']);
-    expect(table.rows).toEqual(
-      report.perDay
-        .filter((row) => row.people + row.agents + row.scripts > 0)
-        .map((row) => [row.day, row.people, row.agents, row.scripts]),
-    );
-    expect(table.rows).toEqual([
-      ['2026-11-20', 0, 2, 0],
-      ['2026-11-21', 0, 5, 0],
-      ['2026-11-24', 4, 3, 7],
+    expect(table.head.map((cell) => cell.text)).toEqual([
+      'Day',
+      'Page views by people',
+      'Visits',
+      'Pages read by agents',
     ]);
-    expect(html).toContain('4 days with no requests.');
+    expect(table.rows).toEqual([
+      ['2026-11-21', 0, 0, 4],
+      ['2026-11-24', 3, 2, 1],
+    ]);
+    expect(html).toContain('5 days with no page views.');
     expect(textOf(/<desc[^>]*>[^<]*/.exec(html)?.[0] ?? '')).toContain(
-      '4 requests from people, 10 from agents, 7 from scripts',
+      '3 page views by people in 2 visits, 5 pages read by AI assistants and crawlers',
     );
-    // One bar segment per non-zero number; the three series by fill, two of them patterns defined in the SVG.
-    expect(html.match(/<rect x=/g)).toHaveLength(5);
-    expect(html).toContain('<pattern id="requests-per-day-7-chart-hatch"');
-    expect(html).toContain('fill="url(#requests-per-day-7-chart-dots)"');
-    expect(html).toMatch(/>People<\/text>.*>Agents<\/text>.*>Scripts<\/text>/);
+    // One bar segment per non-zero number; people solid, agents a pattern defined in the SVG.
+    expect(html.match(/<rect x=/g)).toHaveLength(3);
+    expect(html).toContain('<pattern id="page-views-per-day-7-chart-hatch"');
+    expect(html).toMatch(/>People<\/text>.*>AI assistants and crawlers<\/text>/);
   });
 
   it('labels the days with the ticks d3 picks, and a month with fewer of them', async () => {
-    const week = renderToStaticMarkup(<RequestsPerDayChart report={await reportOf()} />);
+    const week = renderToStaticMarkup(<PageViewsPerDayChart report={await reportOf()} />);
     expect(week.match(/text-anchor="middle">\d+ Nov</g)).toHaveLength(7);
-    const month = renderToStaticMarkup(<RequestsPerDayChart report={await reportOf(TRAFFIC, 30)} />);
-    expect(month).toContain('id="requests-per-day-30"');
+    const month = renderToStaticMarkup(<PageViewsPerDayChart report={await reportOf(TRAFFIC, 30)} />);
+    expect(month).toContain('id="page-views-per-day-30"');
     const monthLabels = month.match(/text-anchor="middle">\d+ (Oct|Nov)</g)?.length ?? 0;
     expect(monthLabels).toBeGreaterThanOrEqual(3);
     expect(monthLabels).toBeLessThanOrEqual(7);
   });
 
-  it('says there is nothing yet, with no SVG, when no request came', async () => {
-    const html = renderToStaticMarkup(<RequestsPerDayChart report={await reportOf({})} />);
+  it('says there is nothing yet, with no SVG, when no page was viewed', async () => {
+    const html = renderToStaticMarkup(<PageViewsPerDayChart report={await reportOf({})} />);
     expect(html).toMatch(
-      /^<figure[^>]*><figcaption[^>]*>Requests per day, last 7 days<\/figcaption><p[^>]*>Nothing yet/,
+      /^<figure[^>]*><figcaption[^>]*>Page views per day, last 7 days<\/figcaption><p[^>]*>Nothing yet/,
     );
     expect(html).not.toMatch(/<svg|<table/);
   });
 });
 
 describe('AgentFamiliesChart', () => {
-  it('splits each agent family into verified and claimed, with no browser or script, as the report’s table', async () => {
+  it('splits each assistant and crawler by what its signature proved, in her words, as the report’s table', async () => {
     const report = await reportOf();
     const html = renderToStaticMarkup(<AgentFamiliesChart report={report} id="families" />);
     const table = expectAccessibleFigure(html);
-    expect(table.head.map((cell) => cell.text)).toEqual(['Family', 'Requests', 'Verified', 'Claimed']);
-    expect(table.rows).toEqual([
-      ['ai-assistant/chatgpt-user', 5, 5, 0],
-      ['ai-crawler/gptbot', 3, 2, 1],
-      ['ai-assistant/claude-user', 2, 0, 2],
+    expect(table.head.map((cell) => cell.text)).toEqual([
+      'Who',
+      'Requests',
+      'Verified',
+      'Signature failed',
+      'Not signed',
     ]);
-    for (const [family, requests, verified, claimed] of table.rows) {
-      expect(report.families).toContainEqual({ family, requests, verified, claimed });
+    expect(table.rows).toEqual([
+      ['ChatGPT, fetching for a person', 5, 5, 0, 0],
+      ['OpenAI&#x27;s crawler (GPTBot)', 3, 2, 1, 0],
+      ['Claude, fetching for a person', 2, 0, 0, 2],
+    ]);
+    for (const [, requests, verified, invalid, unsigned] of table.rows) {
+      expect(report.families).toContainEqual(expect.objectContaining({ requests, verified, invalid, unsigned }));
     }
-    expect(html).not.toMatch(/>browser<|>other</);
+    expect(html).not.toMatch(/ai-crawler|ai-assistant|>browser<|>other</);
+    expect(html).toContain('Warning: 1 request carried a signature that failed.');
     // The bars' totals are written beside them, so the chart reads without telling colours apart.
-    expect(html).toMatch(/>ai-crawler\/gptbot<\/text><text x="\d+" y="\d+">3<\/text>/);
+    expect(html).toMatch(/>OpenAI&#x27;s crawler \(GPTBot\)<\/text><text x="\d+" y="\d+">3<\/text>/);
   });
 
   it('says there is nothing yet when only people and scripts came', async () => {
     const html = renderToStaticMarkup(
       <AgentFamiliesChart report={await reportOf({ '2026-11-24|request|browser|page-html': 4 })} />,
     );
-    expect(html).toContain('Nothing yet: no agent asked in these 7 days.');
+    expect(html).toContain('Nothing yet: no AI assistant or crawler came in these 7 days.');
     expect(html).not.toMatch(/<svg|<table/);
   });
 });
@@ -148,15 +158,13 @@ describe('ToolCallsChart', () => {
     const report = await reportOf();
     const html = renderToStaticMarkup(<ToolCallsChart report={report} />);
     const table = expectAccessibleFigure(html);
-    expect(table.head.map((cell) => cell.text)).toEqual(['Tool', 'REST', 'MCP', 'Calls']);
+    expect(table.head.map((cell) => cell.text)).toEqual(['Tool', 'The REST API', 'MCP', 'Calls']);
     expect(table.rows).toEqual([
-      ['evaluate_client_needs', 2, 3, 5],
-      ['schedule_consultation', 0, 1, 1],
+      ['Matching needs to an engagement', 2, 3, 5],
+      ['Asking for a consultation', 0, 1, 1],
     ]);
-    for (const { tool, channel, calls } of report.toolCalls) {
-      const row = table.rows.find(([label]) => label === tool);
-      expect(row?.[channel === 'rest' ? 1 : 2]).toBe(calls);
-    }
+    expect(report.toolCalls.reduce((sum, row) => sum + row.calls, 0)).toBe(6);
+    expect(html).not.toMatch(/evaluate_client_needs|schedule_consultation/);
   });
 
   it('says there is nothing yet when no tool was called', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { storedFigures } from '../insights/stored-figures';
 import { type DeskFigures, buildDeskFigures } from '@/lib/desk/figures';
 import { csvCell } from '@/lib/desk/csv-cell';
-import { figuresAsCsv, figuresAsJson } from '@/lib/desk/figures-export';
+import { figuresAsJson, inquiriesAsCsv, trafficAsCsv } from '@/lib/desk/figures-export';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
@@ -13,7 +13,13 @@ const storeOf = (counts: Record<string, number>) =>
     counts,
     [
       { reference: '261120-AAAAAA', at: '2026-11-20T09:00:00.000Z', channel: 'rest', client: 'x', engagement: 'e' },
-      { reference: '261125-BBBBBB', at: '2026-11-25T10:00:00.000Z', channel: 'form', client: 'form', engagement: 'e' },
+      {
+        reference: '261125-BBBBBB',
+        at: '2026-11-25T10:00:00.000Z',
+        channel: 'form',
+        client: 'form',
+        engagement: 'positioning-sprint',
+      },
     ],
     { '261120-AAAAAA': '2026-11-20T10:00:00.000Z' },
   );
@@ -24,7 +30,9 @@ const COUNTS = {
   '2026-11-24|verified|ai-crawler/gptbot': 2,
   // Names that come from outside (a client's tool and page names): a formula, a comma, a quote.
   '2026-11-24|tool|mcp|=HYPERLINK("http://evil.test","x")': 2,
-  '2026-11-24|page|/a,b|people': 1,
+  '2026-11-24|view|/a,b|people': 1,
+  '2026-11-24|view|/about|people': 2,
+  '2026-11-24|visit|people': 2,
   '2026-11-24|mcp|tools/call': 5,
   '2026-11-24|engagement|positioning-sprint': 1,
   '2026-11-24|refusal|mail': 1,
@@ -91,62 +99,66 @@ describe('the desk’s figures as CSV', () => {
     expect(readAsSpreadsheet(csv, ',').map((record) => record[1]?.replaceAll("'", ''))).toEqual(names);
   });
 
-  it('holds every table of the week and the month, long form, and each inquiry with its reply', async () => {
-    const f = await figures();
-    const csv = figuresAsCsv(f);
-    expect(csv.endsWith('\r\n')).toBe(true);
-    const records = parseCsv(csv);
-    expect(records[0]).toEqual(['period', 'table', 'label', 'series', 'value']);
-    expect(records.every((record) => record.length === 5)).toBe(true);
-    const tables = new Set(records.slice(1).map(([period, table]) => `${period} ${table}`));
-    for (const period of ['week', 'month']) {
-      for (const table of [
-        'period',
-        'requests-per-day',
-        'requests-by-who',
-        'families',
-        'surfaces',
-        'pages',
-        'tool-calls',
-        'mcp-methods',
-        'engagements',
-        'refusals',
-        'mail-failures',
-      ])
-        expect(tables, `${period} ${table}`).toContain(`${period} ${table}`);
-    }
-    const value = (period: string, table: string, label: string, series: string) =>
-      records.find((r) => r[0] === period && r[1] === table && r[2] === label && r[3] === series)?.[4];
-    expect(value('week', 'requests-per-day', '2026-11-24', 'people')).toBe(String(f.week.perDay[5]?.people));
-    expect(value('week', 'requests-per-day', '2026-11-24', 'people')).toBe('4');
-    expect(records.filter((r) => r[0] === 'month' && r[1] === 'requests-per-day')).toHaveLength(30 * 3);
-    expect(value('week', 'families', 'ai-crawler/gptbot', 'verified')).toBe('2');
-    expect(value('week', 'families', 'ai-crawler/gptbot', 'claimed')).toBe('1');
-    expect(value('month', 'requests-by-who', 'agents', 'requests')).toBe('3');
-    expect(value('week', 'pages', '/a,b', 'people')).toBe('1');
-    expect(value('week', 'tool-calls', `'=HYPERLINK("http://evil.test","x")`, 'mcp')).toBe('2');
-    expect(value('week', 'mcp-methods', 'tools/call', 'messages')).toBe('5');
-    expect(value('month', 'mail-failures', 'all', 'failures')).toBe('1');
-    expect(value('', 'generated', 'at', 'time')).toBe('2026-11-25T12:00:00.000Z');
-    // The inquiries, newest first, with where each stands against the promise.
-    expect(records.filter((r) => r[1] === 'inquiries' && r[3] === 'at').map((r) => r[2])).toEqual([
-      '261125-BBBBBB',
-      '261120-AAAAAA',
+  it('lists the inquiries one row each under plain headers, waiting first, in her words', async () => {
+    const records: string[][] = parse(inquiriesAsCsv(await figures()));
+    expect(records[0]).toEqual([
+      'Reference',
+      'Received (UTC)',
+      'Hours waiting',
+      'Through',
+      'Sent by',
+      'Suggested engagement',
+      'Answered at (UTC)',
+      'Name',
+      'Sector',
     ]);
-    expect(value('month', 'inquiries', '261120-AAAAAA', 'answered-at')).toBe('2026-11-20T10:00:00.000Z');
-    expect(value('month', 'inquiries', '261120-AAAAAA', 'overdue')).toBe('false');
-    expect(value('month', 'inquiries', '261125-BBBBBB', 'answered-at')).toBe('');
-    expect(value('month', 'inquiries', '261125-BBBBBB', 'age-hours')).toBe('2');
-    // No cell anywhere starts as a formula.
-    expect(records.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    expect(records.slice(1)).toEqual([
+      [
+        '261125-BBBBBB',
+        '2026-11-25 10:00',
+        '2',
+        'the contact form',
+        'a person, on the contact form',
+        'Positioning Sprint',
+        '',
+        '',
+        '',
+      ],
+      [
+        '261120-AAAAAA',
+        '2026-11-20 09:00',
+        '',
+        'the REST API',
+        'an MCP client that calls itself “x”',
+        'an engagement no longer on the site',
+        '2026-11-20 10:00',
+        '',
+        '',
+      ],
+    ]);
+    expect(records.flat().filter((cell) => FORMULA_START.test(cell))).toEqual([]);
+  });
+
+  it('gives one row per day of the month, a column per kind of visitor', async () => {
+    const records: string[][] = parse(trafficAsCsv(await figures()));
+    expect(records[0]?.[0]).toBe('Day (UTC)');
+    expect(records[0]).toContain('Page views by people');
+    expect(records).toHaveLength(31);
+    const day = records.find((record) => record[0] === '2026-11-24');
+    const column = (name: string) => day?.[records[0]?.indexOf(name) ?? -1];
+    expect(column('Page views by people')).toBe('3');
+    expect(column('Visits by people')).toBe('2');
+    expect(column('Requests from people')).toBe('4');
+    expect(column('Requests from AI assistants and crawlers')).toBe('3');
   });
 });
 
 describe('the desk’s figures as JSON', () => {
-  it('is the figures themselves', async () => {
+  it('is the figures themselves, with nothing of who wrote an inquiry', async () => {
     const f = await figures();
-    const json = figuresAsJson(f);
-    expect(JSON.parse(json)).toEqual(f);
-    expect(JSON.parse(json).inquiries[0]).toMatchObject({ reference: '261125-BBBBBB', overdue: false, ageHours: 2 });
+    const json = JSON.parse(figuresAsJson(f));
+    expect(json.week).toEqual(f.week);
+    expect(json.inquiries[0]).toMatchObject({ reference: '261125-BBBBBB', overdue: false, ageHours: 2 });
+    expect(json.inquiries[0].details).toBeUndefined();
   });
 });

@@ -12,26 +12,32 @@ const WIDTH = 360;
 const HEIGHT = 200;
 const MARGIN = { top: 26, right: 6, bottom: 20, left: 30 };
 
-const SERIES: ChartSeries<ClientKind>[] = [
+type Viewer = Exclude<ClientKind, 'scripts'>;
+
+/** People and agents; scripts (a monitor polling every minute) would flatten the bars, and are in the tables. */
+const SERIES: ChartSeries<Viewer>[] = [
   { key: 'people', label: 'People', look: 'solid' },
-  { key: 'agents', label: 'Agents', look: 'hatch' },
-  { key: 'scripts', label: 'Scripts', look: 'dots' },
+  { key: 'agents', label: 'AI assistants and crawlers', look: 'hatch' },
 ];
+
+const viewsOf = (row: Day) => row.views.people + row.views.agents;
 
 type Day = InsightsReport['perDay'][number];
 
-/** Requests per day (UTC), people, agents and scripts stacked, every day of the report, quiet ones too. */
-export function RequestsPerDayChart({
+/** Page views per day (UTC), by people and by agents stacked, every day of the report, quiet ones too. */
+export function PageViewsPerDayChart({
   report,
-  id = `requests-per-day-${report.days}`,
+  id = `page-views-per-day-${report.days}`,
 }: {
   report: InsightsReport;
   id?: string;
 }) {
-  const caption = `Requests per day, last ${report.days} days`;
+  const caption = `Page views per day, last ${report.days} days`;
   const { busy } = foldQuietDays(report);
   if (busy.length === 0) {
-    return <NothingYet id={id} caption={caption} message={`Nothing yet: no requests in these ${report.days} days.`} />;
+    return (
+      <NothingYet id={id} caption={caption} message={`Nothing yet: no page views in these ${report.days} days.`} />
+    );
   }
   const chartId = `${id}-chart`;
   const days = report.perDay.map((row) => row.day);
@@ -40,21 +46,21 @@ export function RequestsPerDayChart({
     .range([MARGIN.left, WIDTH - MARGIN.right])
     .paddingInner(0.2);
   const y = scaleLinear()
-    .domain([0, Math.max(...busy.map((row) => row.people + row.agents + row.scripts))])
+    .domain([0, Math.max(...busy.map(viewsOf))])
     .nice()
     .rangeRound([HEIGHT - MARGIN.bottom, MARGIN.top]);
   // The day labels: the dates d3 picks as ticks of the same span, each put under its day's bar.
   const time = scaleUtc().domain([new Date(report.from), new Date(report.to)]);
   const dayTicks = time.ticks(Math.min(report.days, 6));
   const dayLabel = time.tickFormat(dayTicks.length, '%-d %b');
-  const layers = stack<Day, ClientKind>()
+  const layers = stack<Day, Viewer>()
     .keys(SERIES.map((entry) => entry.key))
-    .value((row, key) => row[key])(report.perDay);
-  const busiest = busy.reduce((a, b) => (b.people + b.agents + b.scripts > a.people + a.agents + a.scripts ? b : a));
-  const { people, agents, scripts } = report.totals;
+    .value((row, key) => row.views[key])(report.perDay);
+  const busiest = busy.reduce((a, b) => (viewsOf(b) > viewsOf(a) ? b : a));
+  const { views, visits } = report.totals;
   const desc =
-    `From ${report.from} to ${report.to} (UTC): ${people} requests from people, ${agents} from agents, ` +
-    `${scripts} from scripts; the busiest day, ${busiest.day}, had ${busiest.people + busiest.agents + busiest.scripts}.`;
+    `From ${report.from} to ${report.to} (UTC): ${views.people} page views by people in ${visits} visits, ` +
+    `${views.agents} pages read by AI assistants and crawlers; the busiest day, ${busiest.day}, had ${viewsOf(busiest)}.`;
   const quiet = quietDaysLine(report);
   return (
     <ChartFigure id={id} caption={caption}>
@@ -117,9 +123,9 @@ export function RequestsPerDayChart({
         </g>
       </svg>
       <FigureTable
-        caption={`Requests per day, ${report.from} to ${report.to} (UTC)`}
-        head={['Day', ...SERIES.map((entry) => entry.label)]}
-        rows={busy.map((row) => ({ label: row.day, values: SERIES.map((entry) => row[entry.key]) }))}
+        caption={`Page views per day, ${report.from} to ${report.to} (UTC)`}
+        head={['Day', 'Page views by people', 'Visits', 'Pages read by agents']}
+        rows={busy.map((row) => ({ label: row.day, values: [row.views.people, row.visits, row.views.agents] }))}
       />
       {quiet ? <p className={styles.note}>{quiet}</p> : null}
     </ChartFigure>
