@@ -5,6 +5,7 @@
 import { getConfig } from '@/lib/config/env';
 import { openInsightsStore } from '@/lib/insights/open-store';
 import { buildReport } from '@/lib/insights/report';
+import { reportWithWords } from '@/lib/insights/report-json';
 import { reportAsText } from '@/lib/insights/report-text';
 import { replySummary, waitingLine } from '@/lib/insights/report-replies';
 
@@ -25,7 +26,7 @@ try {
   // The desk's and the digest's numbers: the last 30 days' inquiries waiting for her reply, and those past the promise.
   const replies = replySummary(last30.inquiries, answered, Date.now());
   const output = json
-    ? JSON.stringify({ replies, last7, last30 }, null, 2)
+    ? JSON.stringify({ replies, last7: reportWithWords(last7), last30: reportWithWords(last30) }, null, 2)
     : `${waitingLine(replies)} (inquiries of the last ${last30.days} days).\n\n${reportAsText(last7)}\n\n${reportAsText(last30)}`;
   process.stdout.write(`${output}\n`);
 } finally {

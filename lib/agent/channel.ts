@@ -1,6 +1,7 @@
 import { keyPart } from '@/lib/counting/counts';
 import { agentFamilyOf } from '@/lib/http/agent-family';
 import { cleanClientText } from '@/lib/text/client-name';
+import { channelWords } from '@/lib/words';
 
 /**
  * How a consultation request reached the site, from what the request itself carried: never an address.
@@ -22,16 +23,12 @@ const MAX_SHOWN = 200;
 
 const shown = (value: string): string => cleanClientText(value, MAX_SHOWN) || '(empty)';
 
-/** The channel in the site's own words, never a value the caller chose: "the REST API", "MCP". */
+/**
+ * The channel in the desk's words (lib/words): "the contact form", "the REST API", "ChatGPT through MCP" for an MCP
+ * client the site knows by name, else "MCP"; never a value the caller chose.
+ */
 export function describeChannel(channel: RequestChannel): string {
-  switch (channel.kind) {
-    case 'form':
-      return 'the contact form on the website';
-    case 'rest':
-      return 'the REST API';
-    case 'mcp':
-      return 'MCP';
-  }
+  return channelWords(channel.kind, channel.kind === 'mcp' ? (channel.client?.name ?? '') : channel.kind);
 }
 
 /**

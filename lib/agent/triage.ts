@@ -1,5 +1,6 @@
 import { type RequestChannel, agentFamilyOfChannel, callerStatements, describeChannel } from './channel';
 import { describeSender } from './sender';
+import { SIGNATURE_WORDS } from '@/lib/words';
 import type { AgentIdentity, ClaimReason } from '@/lib/security/web-bot-auth/verify-request';
 import type { EngagementSuggestion } from './evaluate';
 
@@ -58,15 +59,16 @@ function signerHost(signer: string): string {
 }
 
 /**
- * The identity line: proved by a listed signer's signature, or not proved and why. Only the site's own words and
+ * The identity line, one of the desk's three outcomes: verified by a listed signer's signature, a signature that
+ * failed (and why), or not signed. Only the site's own words and
  * a listed signer's host appear; a signer a request merely names is never shown.
  */
 export function describeIdentity(identity: AgentIdentity): string {
   if (identity.verified)
-    return `proved by its Web Bot Auth signature, checked with ${signerHost(identity.signer)}'s keys`;
+    return `${SIGNATURE_WORDS.verified}: its Web Bot Auth signature was checked with ${signerHost(identity.signer)}'s keys`;
   return identity.reason === 'unsigned'
-    ? 'not proved: it sent no signature'
-    : `not proved: it sent a signature, but ${CLAIM_REASONS[identity.reason]}`;
+    ? `${SIGNATURE_WORDS.unsigned}: it sent no signature, so nothing proves who sent it`
+    : `${SIGNATURE_WORDS.invalid} (a warning): it sent a signature, but ${CLAIM_REASONS[identity.reason]}`;
 }
 
 /** The triage lines of a request's mail. */

@@ -1,5 +1,6 @@
 import { CLIENT_KIND_WORDS, channelWords, senderWords } from '@/lib/words';
 import { engagementWords } from '@/lib/insights/content-words';
+import { reportWithWords } from '@/lib/insights/report-json';
 import type { DeskFigures } from './figures';
 import { csvRows } from './csv-cell';
 
@@ -9,7 +10,9 @@ import { csvRows } from './csv-cell';
  */
 export function figuresAsJson(figures: DeskFigures): string {
   const inquiries = figures.inquiries.map(({ details, ...inquiry }) => ({ ...inquiry, detailsKept: !!details }));
-  return `${JSON.stringify({ ...figures, inquiries }, null, 2)}\n`;
+  const week = reportWithWords(figures.week);
+  const month = reportWithWords(figures.month);
+  return `${JSON.stringify({ ...figures, week, month, inquiries }, null, 2)}\n`;
 }
 
 const hourMinute = (iso: string | undefined) => (iso ? `${iso.slice(0, 16).replace('T', ' ')}` : '');

@@ -351,8 +351,8 @@ describe("the consultant's mail across instances", () => {
   it('says proved for a signature the first time, and seen before when it is replayed to the other instance', async () => {
     const host = new URL(a.url).host;
     const once = await signer.sign(`http://${host}${SCHEDULE_PATH}`, { method: 'POST' });
-    expect(await scheduleFrom(a, host, once)).toContain('Identity: proved by its Web Bot Auth signature');
+    expect(await scheduleFrom(a, host, once)).toContain('Identity: verified: its Web Bot Auth signature');
     const replayed = await scheduleFrom(b, host, once);
-    expect(replayed).toContain('Identity: not proved: it sent a signature, but it was seen before');
+    expect(replayed).toContain('Identity: signature failed (a warning): it sent a signature, but it was seen before');
   });
 });

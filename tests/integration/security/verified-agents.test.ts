@@ -139,7 +139,7 @@ describe("the consultant's mail says in plain words what sent a request and whet
   };
 
   const proved = () =>
-    `Identity: proved by its Web Bot Auth signature, checked with ${new URL(good.origin).host}'s keys`;
+    `Identity: verified: its Web Bot Auth signature was checked with ${new URL(good.origin).host}'s keys`;
 
   it('names the assistant, and whose keys checked its valid signature', async () => {
     for (const form of ['dictionary', 'bare'] as const) {
@@ -154,7 +154,9 @@ describe("the consultant's mail says in plain words what sent a request and whet
     const once = await good.sign(`${app.url}${SCHEDULE}`);
     expect((await schedule(once)).text).toContain(`${proved()}\n`);
     const replayed = (await schedule(once, { ...request, project_context: 'Another body entirely.' })).text;
-    expect(replayed).toContain('Identity: not proved: it sent a signature, but it was seen before, with an earlier');
+    expect(replayed).toContain(
+      'Identity: signature failed (a warning): it sent a signature, but it was seen before, with an earlier',
+    );
     expect(replayed).not.toContain('proved by');
   });
 
@@ -198,7 +200,7 @@ describe("the consultant's mail says in plain words what sent a request and whet
     const before = smtp.received.length;
     const { text } = await schedule(crafted);
     const html = String(smtp.received[before]?.parsed.html ?? '');
-    expect(text).toMatch(/Identity: not proved: it sent a signature, but [^\n]+/);
+    expect(text).toMatch(/Identity: signature failed (a warning): it sent a signature, but [^\n]+/);
     for (const part of [text, html]) {
       const trusted = part.slice(0, part.indexOf('BEGIN REQUESTER'));
       expect(trusted).not.toContain('Note from the site');
@@ -207,10 +209,12 @@ describe("the consultant's mail says in plain words what sent a request and whet
   });
 
   it('says not proved for an unsigned request and for every signature that does not verify, within the bound', async () => {
-    expect((await schedule({})).text).toContain('Identity: not proved: it sent no signature');
+    expect((await schedule({})).text).toContain(
+      'Identity: not signed: it sent no signature, so nothing proves who sent it',
+    );
     for (const [kind, headers] of Object.entries(await unverifiable(SCHEDULE, 'POST'))) {
       const { text, ms } = await schedule(headers);
-      expect(text, kind).toMatch(/Identity: not proved: it sent a signature, but .+/);
+      expect(text, kind).toMatch(/Identity: signature failed (a warning): it sent a signature, but .+/);
       expect(text, kind).not.toContain('proved by');
       expect(ms, kind).toBeLessThan(MAX_WAIT_MS + SLACK_MS);
     }

@@ -27,7 +27,7 @@ describe("the consultant's mail says where a request came from and what it is ab
       ...mailTriage({ kind: 'form' }, suggestEngagement(engagements, request)),
     });
     const text = String(mail.text);
-    expect(text).toContain('Channel: the contact form on the website');
+    expect(text).toContain('Channel: the contact form');
     expect(text).toContain("Sent by: a person, in their web browser (the site's contact form)");
     expect(text).toContain('Suggested engagement: Brand Identity & Rebrand (matched project context: "rebrand"');
     expect(text).toContain('sector: "Fintech"');

@@ -20,15 +20,19 @@ describe("the mail's identity line", () => {
   it('says the sender proved who it is and whose keys checked it, among the lines the site itself writes', () => {
     const signature = { id: 'k\nc2ln', expiresAt: Date.now() + 60_000 };
     const text = mailText({ verified: true, signer: 'https://chatgpt.com', signature });
-    const line = "Identity: proved by its Web Bot Auth signature, checked with chatgpt.com's keys";
+    const line = "Identity: verified: its Web Bot Auth signature was checked with chatgpt.com's keys";
     expect(text).toContain(line);
     expect(text.indexOf(line)).toBeLessThan(text.indexOf('BEGIN REQUESTER'));
   });
 
   it('says the identity is not proved and why, and never shows a signer the request merely named', () => {
-    expect(mailText({ verified: false, reason: 'unsigned' })).toContain('Identity: not proved: it sent no signature');
+    expect(mailText({ verified: false, reason: 'unsigned' })).toContain(
+      'Identity: not signed: it sent no signature, so nothing proves who sent it',
+    );
     const text = mailText({ verified: false, signer: 'https://evil.example', reason: 'signer not listed' });
-    expect(text).toContain('Identity: not proved: it sent a signature, but its signer is not one this site trusts');
+    expect(text).toContain(
+      'Identity: signature failed (a warning): it sent a signature, but its signer is not one this site trusts',
+    );
     expect(text).not.toContain('evil.example');
   });
 
@@ -46,7 +50,7 @@ describe("the mail's identity line", () => {
       'unreadable or out of date',
     ] as const;
     const lines = reasons.map((reason) => describeIdentity({ verified: false, reason }));
-    for (const line of lines) expect(line).toMatch(/^not proved: it sent a signature, but [^\n]+$/);
+    for (const line of lines) expect(line).toMatch(/^signature failed \(a warning\): it sent a signature, but [^\n]+$/);
     expect(new Set(lines).size).toBe(reasons.length);
   });
 });
