@@ -4,6 +4,7 @@ import { getContent } from '@/lib/content';
 import { openGraphLocale } from '@/lib/site/metadata';
 import { SiteFooter } from '@/lib/ui/site-footer';
 import { SiteHeader } from '@/lib/ui/site-header';
+import { PageViewBeacon } from '@/lib/ui/page-view-beacon';
 import { SocialImage } from '@/lib/ui/social-image';
 import './globals.css';
 
@@ -37,6 +38,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter site={site} bio={bio} />
+        <PageViewBeacon />
+        {/* Without script the page reports its view by this image; its Referer names the page. */}
+        <noscript>
+          {/* eslint-disable-next-line @next/next/no-img-element -- a counter's pixel, not a picture to optimise */}
+          <img src="/page-view.gif" alt="" width={1} height={1} className="page-view-pixel" />
+        </noscript>
       </body>
     </html>
   );

@@ -35,9 +35,9 @@ function PeriodLinks({ days }: { days: number }) {
 function ReportTables({ report }: { report: InsightsReport }) {
   return reportTables(report)
     .filter((table) => !SHOWN_ABOVE.has(table.title))
-    .map((table) => (
-      <section key={table.title} className={styles.block}>
-        <h3>{table.title}</h3>
+    .map((table, index) => (
+      <section key={table.title} className={styles.block} aria-labelledby={`report-table-${index}`}>
+        <h3 id={`report-table-${index}`}>{table.title}</h3>
         {table.rows.length === 0 ? (
           <p>None in this period.</p>
         ) : (

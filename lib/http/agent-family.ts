@@ -5,7 +5,7 @@ import { ASSISTANT_PRODUCTS } from '@/lib/words';
 
 /**
  * Who sent a request, as counted (never the User-Agent itself): `ai-assistant/<name>` (an AI assistant fetching
- * for a user), `ai-crawler/<name>` (an AI company's crawler), `search-crawler`, `browser` or `other` (scripts,
+ * for a user), `ai-crawler/<name>` (an AI company's crawler), `search-crawler/<name>`, `browser` or `other` (scripts,
  * HTTP libraries, monitors, social previews). `<name>` is the lower-case name of the list that matched.
  */
 export type AgentFamily = string;
@@ -37,7 +37,8 @@ export function agentFamilyOf(userAgent: string, signatureAgent = ''): AgentFami
   const signature = signatureAgent.toLowerCase();
   const signed = signature && SIGNATURE_AGENT_DOMAINS.find((domain) => signature.includes(domain));
   if (signed) return `ai-assistant/${signed.replace(/\.com$/, '')}`;
-  if (SEARCH_CRAWLERS.some((name) => ua.includes(name))) return 'search-crawler';
+  const search = SEARCH_CRAWLERS.find((name) => ua.includes(name));
+  if (search) return `search-crawler/${search}`;
   if (ua.startsWith('mozilla/') && !BOT_LIKE_REGEX.test(ua)) return 'browser';
   return 'other';
 }

@@ -5,6 +5,12 @@ import { assistantOfHost, assistantOfSource } from '@/lib/words';
 const MAX_REFERER = 2048;
 const MAX_UTM_SOURCE = 100;
 
+/**
+ * Where the page sends its view (lib/ui/page-view-beacon.tsx, and a `<noscript>` image without script): an image
+ * URL, so the browser's own image loading carries it, no cache keeps it, and the CSP's img-src 'self' allows it.
+ */
+export const PAGE_VIEW_PATH = '/page-view.gif';
+
 /** A request for a page, as a view: a full load, or a navigation inside the site by Next's router. */
 export interface PageView {
   /** Next's router fetched the page for a click inside the site (a React Server Components request). */
@@ -31,8 +37,14 @@ function refererHost(headers: HeaderSource): string | undefined {
 function utmSource(target: string): string | undefined {
   const query = target.indexOf('?');
   if (query < 0) return undefined;
-  const source = new URLSearchParams(target.slice(query + 1)).get('utm_source');
-  return source && source.length <= MAX_UTM_SOURCE ? source : undefined;
+  return bounded(new URLSearchParams(target.slice(query + 1)).get('utm_source'), MAX_UTM_SOURCE);
+}
+
+const bounded = (value: string | null, max: number) => (value && value.length <= max ? value : undefined);
+
+/** The assistant named by a host the page read from document.referrer, or by a link's utm_source. */
+function assistantOf(fromHost: string | undefined, source: string | undefined): string | undefined {
+  return (fromHost && assistantOfHost(fromHost)) || (source ? assistantOfSource(source) : undefined);
 }
 
 /**
@@ -53,7 +65,32 @@ export function pageViewOf(
   const from = refererHost(headers);
   const arriving = from === undefined || from !== host?.toLowerCase();
   if (!arriving) return { insideSite: false, arriving };
-  const source = utmSource(target);
-  const sentBy = (from && assistantOfHost(from)) || (source ? assistantOfSource(source) : undefined);
+  const sentBy = assistantOf(from, utmSource(target));
   return { insideSite: false, arriving, ...(sentBy ? { sentBy } : {}) };
+}
+
+/**
+ * The view a page reports to PAGE_VIEW_PATH, with the page's path: `p`, the page; `in`, a navigation inside the
+ * site; else the first view of the document, with `from`, the host of document.referrer (never the whole URL),
+ * and `utm`, the link's utm_source. Without script the `<noscript>` image sends no query: the page is its Referer's
+ * path, and whether a visit began is not known. Undefined for anything that names no page.
+ */
+export function beaconViewOf(target: string, headers: HeaderSource): (PageView & { page: string }) | undefined {
+  const query = new URLSearchParams(target.includes('?') ? target.slice(target.indexOf('?') + 1) : '');
+  const page = bounded(query.get('p'), MAX_REFERER) ?? refererPath(headers);
+  if (page === undefined || !page.startsWith('/')) return undefined;
+  if (!query.has('p')) return { page, insideSite: false, arriving: false };
+  if (query.get('in') === '1') return { page, insideSite: true, arriving: false };
+  const from = bounded(query.get('from'), MAX_UTM_SOURCE)?.toLowerCase();
+  const arriving = from !== headers.get('host')?.toLowerCase();
+  const sentBy = arriving ? assistantOf(from, bounded(query.get('utm'), MAX_UTM_SOURCE)) : undefined;
+  return { page, insideSite: false, arriving, ...(sentBy ? { sentBy } : {}) };
+}
+
+/** The path of a same-site Referer (a `<noscript>` image's page). */
+function refererPath(headers: HeaderSource): string | undefined {
+  const referer = headers.get('referer');
+  if (!referer || referer.length > MAX_REFERER || !URL.canParse(referer)) return undefined;
+  const url = new URL(referer);
+  return url.host.toLowerCase() === headers.get('host')?.toLowerCase() ? url.pathname : undefined;
 }

@@ -96,7 +96,7 @@ export function reportTables(report: InsightsReport): ReportTable[] {
     },
     {
       title: 'AI assistants and crawlers',
-      head: ['Who', 'Requests', SIGNATURE_WORDS.verified, SIGNATURE_WORDS.invalid, SIGNATURE_WORDS.unsigned],
+      head: ['Who', 'Requests', ...Object.values(SIGNATURE_WORDS).map(capitalised)],
       rows: topAgentFamilies(report).map((row) => [
         visitorWords(row.family),
         ...[row.requests, row.verified, row.invalid, row.unsigned].map(count),

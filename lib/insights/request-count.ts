@@ -9,7 +9,7 @@ import { carriesSignature } from '@/lib/security/web-bot-auth/verify-request';
 import { requestAuthority } from '@/lib/security/request-line';
 import { pathOf } from '@/lib/security/request-target';
 import { trackPendingWork } from '@/lib/pending-work';
-import { pageViewOf } from './page-view';
+import { beaconViewOf, pageViewOf } from './page-view';
 import { surfaceOf } from './surface';
 
 let sitePages: ReadonlySet<string> | undefined;
@@ -54,15 +54,29 @@ export function countRequest(
 }
 
 /**
- * Counts a view of a sitemap page by who made it (people, agents, scripts); for people, the visits it begins and
- * the assistant that sent them. Prefetches and subresource fetches are not views (page-view.ts).
+ * Counts an agent's or a script's read of a sitemap page as its view. A person's view is the page's own report
+ * (countReportedView): a browser may show a page from a prefetch or a shared cache without asking the server for
+ * it, and a prefetch is no view. Prefetches and subresource fetches are never views (page-view.ts).
  */
 function countPageView(method: string, target: string, headers: HeaderSource, page: string, family: AgentFamily) {
-  const view = pageViewOf(method, target, headers, headers.get('host'));
-  if (!view) return;
   const kind = clientKindOf(family);
+  if (kind === 'people' || !pageViewOf(method, target, headers, headers.get('host'))) return;
   count('view', page, kind);
-  if (kind !== 'people' || !view.arriving) return;
+}
+
+/**
+ * Counts the view a page reports from the browser (PAGE_VIEW_PATH, page-view.ts): of a sitemap page, by who made
+ * it, and for people the visit it begins and the assistant that sent them. Only the assistant's key is kept.
+ */
+export function countReportedView(target: string, headers: HeaderSource): void {
+  if (!isCounting()) return;
+  const view = beaconViewOf(target, headers);
+  if (!view) return;
+  const page = view.page.replace(/\/+$/, '') || '/';
+  if (!isSitePage(page)) return;
+  const kind = clientKindOf(agentFamilyOfRequest(headers));
+  count('view', page, kind);
+  if (!view.arriving) return;
   count('visit', kind);
   if (view.sentBy) count('sent', view.sentBy, page);
 }

@@ -4,6 +4,7 @@ import { HEALTH_PATH, MANIFEST_PATH, MCP_PATH } from '@/lib/http/api-paths';
 import { isDeskPath } from '@/lib/http/desk-path';
 import { acceptPrefersMarkdown } from '@/lib/http/negotiate';
 import { isApiPath, isPagePath } from '@/lib/http/shared-headers';
+import { PAGE_VIEW_PATH } from './page-view';
 
 /** Where a request went, as counted (docs/insights.md, "What is counted"). */
 export type Surface =
@@ -27,7 +28,8 @@ function asksForMarkdown(headers: HeaderSource): boolean {
 
 /**
  * The surface of one request and, for a page, its path as the sitemap names it (`/engagements`, not `/md/…` or
- * `….md`). Next's own static files, the health probe and the consultant's desk are not counted (undefined), on
+ * `….md`). Next's own static files, the health probe, the consultant's desk and the pages' reports of their views
+ * are not counted as requests (undefined), on
  * either serving path: none is a visit, and a probe every few seconds would outnumber the real traffic.
  */
 export function surfaceOf(
@@ -36,6 +38,8 @@ export function surfaceOf(
   headers: HeaderSource,
 ): { surface: Surface; page?: string } | undefined {
   if (pathname.startsWith('/_next/') || pathname === HEALTH_PATH || isDeskPath(pathname)) return undefined;
+  // A page's report of its own view is counted as that view (request-count.ts), never as a request of its own.
+  if (pathname === PAGE_VIEW_PATH) return undefined;
   if (pathname === MCP_PATH) return { surface: 'mcp' };
   if (pathname.startsWith(`${MANIFEST_PATH}/tools/`)) return { surface: 'rest-tool' };
   if (pathname === MANIFEST_PATH || pathname.startsWith(`${MANIFEST_PATH}/`)) return { surface: 'rest-resource' };

@@ -32,11 +32,22 @@ export function SeriesPatterns({ id }: { id: string }) {
 }
 
 /** A row of swatches with their labels along the top of a chart. */
+/** Room for a legend entry's swatch and gap, and for each character of its label at the charts' 11px text. */
+const SWATCH_AND_GAP = 31;
+const CHARACTER_WIDTH = 6.2;
+
+/** Where the legend's entry `index` starts: after the entries before it, each as wide as its label. */
+function legendOffset<K extends string>(series: ChartSeries<K>[], index: number): number {
+  return series
+    .slice(0, index)
+    .reduce((x, entry) => x + SWATCH_AND_GAP + Math.ceil(entry.label.length * CHARACTER_WIDTH), 0);
+}
+
 export function Legend<K extends string>({ id, series, y }: { id: string; series: ChartSeries<K>[]; y: number }) {
   return (
     <g aria-hidden="true">
       {series.map((entry, index) => (
-        <g key={entry.key} transform={`translate(${index * 90},${y})`}>
+        <g key={entry.key} transform={`translate(${legendOffset(series, index)},${y})`}>
           <rect width="12" height="12" {...markOf(id, entry.look)} />
           <text x="17" y="10">
             {entry.label}

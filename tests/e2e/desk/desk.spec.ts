@@ -57,7 +57,7 @@ test('sign in by the mailed link, see a fresh inquiry and a chart, mark it answe
   await page.goto(link);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your desk', exact: true })).toBeVisible();
-  await expect(page.getByRole('rowheader', { name: reference })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: new RegExp(reference) })).toBeVisible();
   const chart = page
     .getByRole('figure')
     .filter({ has: page.getByRole('img') })
@@ -73,9 +73,12 @@ test('sign in by the mailed link, see a fresh inquiry and a chart, mark it answe
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: testInfo.outputPath('desk.png'), fullPage: true });
 
-  await page.getByRole('button', { name: `Mark ${reference} answered` }).click();
+  await page.getByRole('button', { name: `Mark answered: ${reference}` }).click();
   await expect(page.getByRole('status')).toHaveText('Marked as answered.');
-  await expect(page.getByRole('button', { name: `Mark ${reference} answered` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Mark answered: ${reference}` })).toHaveCount(0);
+  await page.getByRole('button', { name: `Mark not answered: ${reference}` }).click();
+  await expect(page.getByRole('status')).toHaveText('Marked as not answered: it waits for your reply again.');
+  await expect(page.getByRole('button', { name: `Mark answered: ${reference}` })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Mail me a sign-in link' })).toBeVisible();

@@ -45,7 +45,7 @@ describe('the owner commands, in the consultant’s words', { timeout: 60_000 },
     );
     expect(text).toMatch(/\n +Day \(UTC\) +People +Visits +Agents\n/);
     expect(text).toMatch(new RegExp(`\\n +${dayOf(0)} +3 +2 +1 +█+▒+\\n`));
-    expect(text).toMatch(/AI assistants and crawlers\n +Who +Requests +verified +signature failed +not signed\n/);
+    expect(text).toMatch(/AI assistants and crawlers\n +Who +Requests +Verified +Signature failed +Not signed\n/);
     const families = text.slice(text.indexOf('AI assistants and crawlers\n'), text.indexOf('What was read'));
     expect(families).toContain("OpenAI's crawler (GPTBot)");
     expect(families).not.toMatch(/browser|other|gptbot\b/);

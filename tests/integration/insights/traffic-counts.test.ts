@@ -30,7 +30,7 @@ const TRAFFIC: {
   {
     ua: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
     path: '/engagements',
-    key: 'search-crawler|page-html',
+    key: 'search-crawler/googlebot|page-html',
   },
   {
     ua: 'Perplexity-User/1.0 (+https://perplexity.ai/perplexity-user)',
@@ -88,13 +88,41 @@ describe('every request is counted by day, agent family and surface, and nothing
     };
     expect(await countReaches(total, TRAFFIC.length * ROUNDS)).toBe(TRAFFIC.length * ROUNDS);
     for (const entry of TRAFFIC) expect(await countOf(store, `request|${entry.key}`), entry.key).toBe(ROUNDS);
-    // Page views: the browser's loads, Googlebot's and PerplexityBot's reads (HTML and markdown alike).
-    expect(await countOf(store, 'view|/engagements|people')).toBe(ROUNDS);
+    // Page views: Googlebot's and PerplexityBot's reads (HTML and markdown alike). A person's view is the one
+    // the page reports (below): the browser's load of the HTML alone is no view.
     expect(await countOf(store, 'view|/engagements|agents')).toBe(2 * ROUNDS);
-    expect(await countOf(store, 'visit|people')).toBe(ROUNDS);
+    expect(await countOf(store, 'view|/engagements|people')).toBe(0);
     expect(await countOf(store, 'tool|rest|evaluate_client_needs')).toBe(ROUNDS);
     expect(await countOf(store, 'engagement|brand-identity')).toBe(ROUNDS);
     expect(await countOf(store, 'mcp|ping')).toBe(ROUNDS);
+    await store.close();
+  });
+
+  it('counts the views pages report: visits, the assistant that sent them, never a made-up page or a request', async () => {
+    const store = embeddedStore(dataDir);
+    const before = await countOf(store, 'request|browser');
+    const host = new URL(app.url).host;
+    const report = (query: string) =>
+      fetch(`${app.url}/page-view.gif${query}`, { headers: { 'User-Agent': BROWSER } }).then(async (response) => {
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('image/gif');
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        await response.arrayBuffer();
+      });
+    await report('?p=%2Fabout&from=chatgpt.com');
+    await report('?p=%2Fcase-studies&in=1');
+    await report(`?p=%2Fcontact&from=${host}`);
+    await report('?p=%2Fno-such-page&from=chatgpt.com');
+    await report(`?p=%2Fabout&from=${'x'.repeat(10_000)}`);
+    await report('?p=%2Fabout&utm=%3Cscript%3Echatgpt.com');
+    expect(await countReaches(() => countOf(store, 'view|/contact|people'), 1)).toBe(1);
+    expect(await countOf(store, 'view|/about|people')).toBe(3);
+    expect(await countOf(store, 'view|/case-studies|people')).toBe(1);
+    expect(await countOf(store, 'visit|people')).toBe(3);
+    expect(await countOf(store, 'sent|chatgpt|/about')).toBe(1);
+    expect(await countOf(store, 'sent|')).toBe(1);
+    expect(await countOf(store, 'view|/no-such-page')).toBe(0);
+    expect(await countOf(store, 'request|browser')).toBe(before);
     await store.close();
   });
 

@@ -122,7 +122,7 @@ const ReportSchema = z.object({
       pages: z.array(z.object({ page: z.string(), views: z.number() })),
     }),
   ),
-  unreadByAgents: z.array(z.string()),
+  unreadByAgents: z.array(z.object({ page: z.string(), title: z.string() })),
   comparison: z.record(z.string(), z.object({ previous: z.number(), current: z.number() })),
 });
 

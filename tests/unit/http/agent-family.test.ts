@@ -26,9 +26,9 @@ const FAMILIES: [userAgent: string, family: string, signatureAgent?: string][] =
   ['Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0)', 'ai-crawler/perplexity'],
   ['Mozilla/5.0 (compatible; MistralAI-User/1.0; +https://docs.mistral.ai/robots)', 'ai-assistant/mistralai-user'],
   ['DuckAssistBot/1.2; (+http://duckduckgo.com/duckassistbot.html)', 'ai-assistant/duckassistbot'],
-  ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'search-crawler'],
-  ['Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', 'search-crawler'],
-  ['AdsBot-Google (+http://www.google.com/adsbot.html)', 'search-crawler'],
+  ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'search-crawler/googlebot'],
+  ['Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', 'search-crawler/bingbot'],
+  ['AdsBot-Google (+http://www.google.com/adsbot.html)', 'search-crawler/adsbot-google'],
   [
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
     'browser',

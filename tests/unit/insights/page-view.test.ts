@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageViewOf } from '@/lib/insights/page-view';
+import { beaconViewOf, pageViewOf } from '@/lib/insights/page-view';
 
 const headersOf = (values: Record<string, string>) => ({
   get: (name: string) => values[name.toLowerCase()] ?? null,
@@ -51,5 +51,38 @@ describe('a page view', () => {
     expect(view(FULL_LOAD, '/about?utm_source=%3Cscript%3Echatgpt.com')?.sentBy).toBeUndefined();
     expect(view(FULL_LOAD, `/about?utm_source=${'x'.repeat(200)}`)?.sentBy).toBeUndefined();
     expect(view({ ...FULL_LOAD, referer: 'https://chatgpt.com.evil.example/' })?.sentBy).toBeUndefined();
+  });
+});
+
+describe('a view the page reports', () => {
+  const reported = (query: string, values: Record<string, string> = {}) =>
+    beaconViewOf(`/page-view.gif${query}`, headersOf({ host: HOST, ...values }));
+
+  it('is the first view of a document, a visit unless it came from the site itself, or a navigation inside it', () => {
+    expect(reported('?p=%2Fabout')).toEqual({ page: '/about', insideSite: false, arriving: true });
+    expect(reported(`?p=%2Fabout&from=${HOST}`)).toEqual({ page: '/about', insideSite: false, arriving: false });
+    expect(reported('?p=%2Fabout&in=1&from=chatgpt.com')).toEqual({
+      page: '/about',
+      insideSite: true,
+      arriving: false,
+    });
+  });
+
+  it('names the assistant that sent the person by the host or the utm_source the page read', () => {
+    expect(reported('?p=%2F&from=chatgpt.com')?.sentBy).toBe('chatgpt');
+    expect(reported('?p=%2F&from=www.google.com&utm=perplexity')?.sentBy).toBe('perplexity');
+    expect(reported('?p=%2F&from=%3Cb%3Eclaude.ai')?.sentBy).toBeUndefined();
+    expect(reported(`?p=%2F&from=${'a'.repeat(500)}.chatgpt.com`)?.sentBy).toBeUndefined();
+  });
+
+  it('without script, is the page its same-site Referer names; anything else is no view', () => {
+    expect(reported('', { referer: `http://${HOST}/contact` })).toEqual({
+      page: '/contact',
+      insideSite: false,
+      arriving: false,
+    });
+    expect(reported('', { referer: 'https://elsewhere.example/contact' })).toBeUndefined();
+    expect(reported('?p=about')).toBeUndefined();
+    expect(reported('')).toBeUndefined();
   });
 });

@@ -77,7 +77,7 @@ describe('the insights report as text', () => {
 
   it('keeps verified, failed and unsigned signatures apart', async () => {
     expect(await textOf(7)).toMatch(
-      /AI assistants and crawlers\n +Who +Requests +verified +signature failed +not signed\n +OpenAI's crawler \(GPTBot\) +5 +2 +1 +2\n/,
+      /AI assistants and crawlers\n +Who +Requests +Verified +Signature failed +Not signed\n +OpenAI's crawler \(GPTBot\) +5 +2 +1 +2\n/,
     );
   });
 
