@@ -266,6 +266,54 @@ describe('the desk signed in', () => {
     expect(html).not.toContain(`Erase name and message: ${reference}`);
   });
 
+  it('shows a name with markup and direction marks as plain text', async () => {
+    const response = await fetch(`${served.app.url}${SCHEDULE}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_name: '<img src=x onerror=alert(1)>Mallory\u202Egnp.exe',
+        client_email: 'mallory@example.com',
+        project_context: '<script>alert(1)</script> we need a rebrand',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const { html } = await page('/desk', cookie);
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;Mallory gnp.exe');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; we need a rebrand');
+    expect(html).not.toContain('\u202E');
+    expect(html).not.toMatch(/<img src=x|<script>alert/);
+  });
+
+  it('refuses every inquiry action posted without a session, or from another site, and changes nothing', async () => {
+    const html = (await page('/desk', cookie)).html;
+    const listed = /aria-label="Mark answered: ([0-9A-Z-]+)"/.exec(html)?.[1] ?? '';
+    for (const button of [`Mark answered: ${listed}`, `Erase name and message: ${listed}`]) {
+      const { url, body } = formPost(served.app.url, '/desk', pageForm(html, button));
+      const anonymous = await fetch(url, {
+        method: 'POST',
+        headers: { Origin: served.app.url },
+        body,
+        redirect: 'manual',
+      });
+      expect(anonymous.headers.get('location') ?? '', button).not.toMatch(/notice=(answered|erased)/);
+      const { body: again } = formPost(served.app.url, '/desk', pageForm(html, button));
+      const crossSite = await fetch(url, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: 'https://elsewhere.example' },
+        body: again,
+        redirect: 'manual',
+      });
+      expect(crossSite.status, button).toBe(403);
+    }
+    const store = embeddedStore(dataDir);
+    try {
+      expect((await store.readAnswered()).has(listed)).toBe(false);
+      expect((await store.readDetails([listed])).size).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('changes nothing for a reference it does not list, and says so', async () => {
     const html = (await page('/desk', cookie)).html;
     const listed = /aria-label="Mark answered: ([0-9A-Z-]+)"/.exec(html)?.[1] ?? '';
