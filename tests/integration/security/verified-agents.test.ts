@@ -71,7 +71,7 @@ async function unverifiable(path: string, method = 'GET'): Promise<Record<string
   };
 }
 
-describe('signed requests are counted as verified or claimed', () => {
+describe('signed requests are counted as verified, signature failed or not signed', () => {
   it('counts valid signatures, in the dictionary and the bare-string form, as verified; never refuses the rest', async () => {
     const verified = [
       await good.sign(`${app.url}/about`, { form: 'dictionary' }),
@@ -90,9 +90,18 @@ describe('signed requests are counted as verified or claimed', () => {
     // Past the slowest directory's fetch time-out and a write of the counts, every verdict is in.
     await new Promise((resolve) => setTimeout(resolve, DIRECTORY_FETCH_TIMEOUT_MS + 5_500));
     expect(await countOf(store, `verified|${FAMILY}`)).toBe(2);
+    // Each of the seven signatures that failed is counted as such: the desk's "signature failed", not "not signed".
+    expect(await countOf(store, `invalid|${FAMILY}`)).toBe(7);
     await store.close();
     const { last7 } = await insightsJson({ DATA_DIR: dataDir });
-    expect(last7.families).toContainEqual({ family: FAMILY, requests: 9, verified: 2, claimed: 7 });
+    expect(last7.families).toContainEqual({
+      family: FAMILY,
+      requests: 9,
+      verified: 2,
+      invalid: 7,
+      unsigned: 0,
+      claimed: 7,
+    });
   });
 
   it('counts a signature once however often it is replayed, and never one made for another site', async () => {
@@ -200,7 +209,7 @@ describe("the consultant's mail says in plain words what sent a request and whet
     const before = smtp.received.length;
     const { text } = await schedule(crafted);
     const html = String(smtp.received[before]?.parsed.html ?? '');
-    expect(text).toMatch(/Identity: signature failed (a warning): it sent a signature, but [^\n]+/);
+    expect(text).toMatch(/Identity: signature failed \(a warning\): it sent a signature, but [^\n]+/);
     for (const part of [text, html]) {
       const trusted = part.slice(0, part.indexOf('BEGIN REQUESTER'));
       expect(trusted).not.toContain('Note from the site');
@@ -208,13 +217,13 @@ describe("the consultant's mail says in plain words what sent a request and whet
     }
   });
 
-  it('says not proved for an unsigned request and for every signature that does not verify, within the bound', async () => {
+  it('says not signed for an unsigned request, and signature failed for every one that does not verify, in time', async () => {
     expect((await schedule({})).text).toContain(
       'Identity: not signed: it sent no signature, so nothing proves who sent it',
     );
     for (const [kind, headers] of Object.entries(await unverifiable(SCHEDULE, 'POST'))) {
       const { text, ms } = await schedule(headers);
-      expect(text, kind).toMatch(/Identity: signature failed (a warning): it sent a signature, but .+/);
+      expect(text, kind).toMatch(/Identity: signature failed \(a warning\): it sent a signature, but .+/);
       expect(text, kind).not.toContain('proved by');
       expect(ms, kind).toBeLessThan(MAX_WAIT_MS + SLACK_MS);
     }

@@ -173,7 +173,7 @@ describe('the Dockerfile’s image, made outside Docker', { timeout: 90_000 }, (
     expect((await npmRun(['insights'])).stdout).toMatch(/7 days/i);
     // As docs/insights.md gives it: with npm's -s, the whole stdout is the JSON.
     const { stdout } = await npmRun(['-s', 'insights', '--', '--json']);
-    expect(Object.keys(JSON.parse(stdout) as object)).toEqual(['last7', 'last30']);
+    expect(Object.keys(JSON.parse(stdout) as object)).toEqual(['replies', 'last7', 'last30']);
     const outbox = path.join(dataDir, 'outbox');
     const digest = (await npmRun(['digest'])).stdout;
     const saved = fs.readdirSync(outbox).filter((name) => name.endsWith('.eml'));
