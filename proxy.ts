@@ -14,6 +14,9 @@ import { trailingSlashRedirect } from '@/lib/http/trailing-slash';
 import { MAX_USER_AGENT_LENGTH, boundedUserAgent } from '@/lib/http/user-agent';
 import { forbiddenHostError } from '@/lib/security/allowed-host';
 import { originVaryHeaders } from '@/lib/security/public-origin';
+import { CACHE_DOCUMENT, CACHE_PAGE, CACHE_PRIVATE_READ } from '@/lib/http/cache-control';
+
+const SITEMAP_PATH = '/sitemap.xml';
 import { refuseServerAction } from '@/lib/security/server-actions';
 import { siteHostCheck } from '@/lib/security/site-host';
 
@@ -35,8 +38,10 @@ function wantsMarkdown(request: NextRequest): boolean {
   if (!isHumanPage(request.nextUrl.pathname)) return false;
   if (isMarkdownAgent(request.headers)) return true;
   const accept = request.headers.get('accept') ?? '';
-  return accept !== 'text/markdown' && acceptPrefersMarkdown(accept);
+  return !isExactlyMarkdown(request) && acceptPrefersMarkdown(accept);
 }
+
+const isExactlyMarkdown = (request: NextRequest) => request.headers.get('accept') === 'text/markdown';
 
 /**
  * The request headers Next's own code and the routes read: a User-Agent past MAX_USER_AGENT_LENGTH is cut, as
@@ -104,13 +109,23 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const busy = await deskPageQuotaRefusal(request.method, request.nextUrl.pathname, request.headers);
   if (busy) return busy;
   const init = boundedRequest(request);
-  if (!wantsMarkdown(request)) return withOriginVary(NextResponse.next(init));
+  const page = request.method === 'GET' || request.method === 'HEAD' ? isHumanPage(request.nextUrl.pathname) : false;
+  if (!wantsMarkdown(request)) {
+    const response = NextResponse.next(init);
+    // Exactly `Accept: text/markdown` on a page URL is the static rewrite's markdown (next.config.ts).
+    if (page) response.headers.set('Cache-Control', isExactlyMarkdown(request) ? CACHE_PRIVATE_READ : CACHE_PAGE);
+    // Next's sitemap route says `max-age=0, must-revalidate`; it is a document like llms.txt.
+    else if (request.nextUrl.pathname === SITEMAP_PATH) response.headers.set('Cache-Control', CACHE_DOCUMENT);
+    return withOriginVary(response);
+  }
   // The request goes on asking for exactly `Accept: text/markdown`, which next.config.ts's static rewrite serves
   // (Next runs it after the proxy). An absolute rewrite URL from here would be fetched over HTTP by a second
   // request whenever Next's idea of its own origin differs from the URL it gave the proxy.
   const headers = new Headers(init?.request.headers ?? request.headers);
   headers.set('accept', 'text/markdown');
-  return withOriginVary(NextResponse.next({ request: { headers } }));
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('Cache-Control', CACHE_PRIVATE_READ);
+  return withOriginVary(response);
 }
 
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: sets up and runs every test on a fresh machine (Node and npm are all it needs; as root it installs
-# Debian's Chromium headless shell and redis-server when missing). Steps: Node 22 for the run, dependencies, content
+# Debian's Chromium headless shell, redis-server and nginx when missing). Steps: Node 22 for the run, dependencies, content
 # check, types, lint and format side by side, production build, the integration tests' second build (after a
 # content edit), vitest (unit, then integration on both serving paths), Playwright (Debian's Chromium headless
 # shell).
@@ -23,10 +23,12 @@ export NODE_COMPILE_CACHE="${TMPDIR:-/tmp}/node-compile-cache"
 
 step "dependencies"
 # Debian's packages the tests need, when missing, installed while npm installs: the Chromium headless shell the
-# browser tests run in, and the redis-server the Redis tests start on a free loopback port.
+# browser tests run in, the redis-server the Redis tests start on a free loopback port, and the nginx the shared
+# cache's test runs in front of two instances (deploy/nginx).
 missing=()
 command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
 apt_pid=""
 apt_log=$(mktemp)
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -34,7 +36,16 @@ if [ "${#missing[@]}" -gt 0 ]; then
   echo "installing Debian's ${missing[*]} alongside"
   (
     "${apt[@]}" update -qq
-    DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq "${missing[@]}"
+    # Debian starts a package's service on install (nginx on port 80, for everyone): policy-rc.d's 101 says not
+    # to, when none is there already. The tests start the servers they need on loopback ports of their own.
+    policy=""
+    if [ "$(id -u)" -eq 0 ] && [ ! -e /usr/sbin/policy-rc.d ]; then
+      printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && policy=1
+    fi
+    status=0
+    DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq "${missing[@]}" || status=$?
+    if [ -n "$policy" ]; then rm -f /usr/sbin/policy-rc.d; fi
+    exit "$status"
   ) >"$apt_log" 2>&1 &
   apt_pid=$!
 fi

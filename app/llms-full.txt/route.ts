@@ -1,5 +1,5 @@
 import { publicOrigin } from '@/lib/security/public-origin';
-import { CACHE_READ } from '@/lib/http/cache-control';
+import { CACHE_DOCUMENT } from '@/lib/http/cache-control';
 import { getContent } from '@/lib/content';
 import { buildLlmsFullTxt } from '@/lib/discovery/llms-txt';
 
@@ -9,6 +9,6 @@ export const dynamic = 'force-dynamic';
 /** GET /llms-full.txt: every page as markdown in one file. */
 export function GET(request: Request): Response {
   return new Response(buildLlmsFullTxt(getContent(), publicOrigin(request)), {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_READ },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_DOCUMENT },
   });
 }

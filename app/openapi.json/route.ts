@@ -1,5 +1,5 @@
 import { publicOrigin } from '@/lib/security/public-origin';
-import { CACHE_READ } from '@/lib/http/cache-control';
+import { CACHE_DOCUMENT } from '@/lib/http/cache-control';
 import { getContent } from '@/lib/content';
 import { buildOpenApi } from '@/lib/discovery/openapi';
 
@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
 export function GET(request: Request): Response {
   // The media type of OpenAPI documents (draft-ietf-httpapi-rest-api-mediatypes), as the API catalog names it.
   return Response.json(buildOpenApi(getContent(), publicOrigin(request)), {
-    headers: { 'Content-Type': 'application/openapi+json', 'Cache-Control': CACHE_READ },
+    headers: { 'Content-Type': 'application/openapi+json', 'Cache-Control': CACHE_DOCUMENT },
   });
 }

@@ -1,6 +1,6 @@
 import { getConfig } from '@/lib/config/env';
 import { type ApiEndpointPath, type ApiMethod, type MethodsOf, apiEndpoint } from './api-paths';
-import { CACHE_NEVER, CACHE_READ } from './cache-control';
+import { CACHE_NEVER, CACHE_PRIVATE_READ } from './cache-control';
 import { clientAddress } from './forwarded';
 import { ApiError, MethodNotAllowedError, unexpectedError } from './errors';
 import { type Quota, type QuotaState, consumeQuota, rateLimitHeaders } from './quota';
@@ -79,7 +79,7 @@ export function apiRoute(handler: Handler): RouteHandler {
     }
     if (!response.headers.has('Cache-Control')) {
       const read = (request.method === 'GET' || request.method === 'HEAD') && response.status === 200;
-      response.headers.set('Cache-Control', read ? CACHE_READ : CACHE_NEVER);
+      response.headers.set('Cache-Control', read ? CACHE_PRIVATE_READ : CACHE_NEVER);
     }
     return response;
   };

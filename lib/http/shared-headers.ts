@@ -38,11 +38,12 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The request headers that choose between a page's two representations, HTML and markdown (proxy.ts): Accept,
- * and those by which an AI agent is told from a browser or a search crawler (lib/http/ai-agents.ts). Every answer
- * for a page path names them all, so a cache never gives one client what another was given.
+ * The request header a shared cache keys a page's representations by: Accept. Markdown chosen by who is asking
+ * (an AI agent's User-Agent or Signature-Agent) is never stored by a shared cache (CACHE_PRIVATE_READ), so no cache
+ * needs those headers in its key: a Vary on User-Agent would split a cache per browser build, and a long Vary
+ * passes what common caches read (nginx keeps 128 bytes of it).
  */
-export const PAGE_VARY = 'Accept, User-Agent, Signature-Agent, Sec-Fetch-Mode, Sec-Fetch-Dest';
+export const PAGE_VARY = 'Accept';
 
 /** Links (RFC 8288) every page and the manifest carry to the discovery documents: llms.txt and the API catalog. */
 const INDEX_LINKS = ['</llms.txt>; rel="llms-txt"; type="text/plain"', '</.well-known/api-catalog>; rel="api-catalog"'];

@@ -1,4 +1,4 @@
-import { CACHE_NEVER, CACHE_READ } from '@/lib/http/cache-control';
+import { CACHE_NEVER, CACHE_DOCUMENT } from '@/lib/http/cache-control';
 import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { getContent } from '@/lib/content';
 import { notFoundMarkdown } from './not-found';
@@ -17,7 +17,7 @@ export function markdownResponse(markdown: string, status = 200): Response {
       'Content-Type': 'text/markdown; charset=utf-8',
       Vary: PAGE_VARY,
       'X-Robots-Tag': 'noindex',
-      'Cache-Control': status === 200 ? CACHE_READ : CACHE_NEVER,
+      'Cache-Control': status === 200 ? CACHE_DOCUMENT : CACHE_NEVER,
       ...markdownTokensHeader(markdown),
     },
   });

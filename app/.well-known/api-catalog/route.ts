@@ -1,5 +1,5 @@
 import { publicOrigin } from '@/lib/security/public-origin';
-import { CACHE_READ } from '@/lib/http/cache-control';
+import { CACHE_DOCUMENT } from '@/lib/http/cache-control';
 import { mcpCatalogEntry } from '@/lib/discovery/mcp/catalog-entry';
 
 // Rendered per request: it names the origin the server runs at (docs/serving.md, "One origin").
@@ -25,7 +25,7 @@ export function GET(request: Request): Response {
   return new Response(JSON.stringify(linkset, null, 2), {
     headers: {
       'Content-Type': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
-      'Cache-Control': CACHE_READ,
+      'Cache-Control': CACHE_DOCUMENT,
     },
   });
 }

@@ -135,7 +135,7 @@ test('everything on the desk is in her words, and it reads on a phone and a wide
     await request.get(`${app.url}${path}`, { headers: { 'User-Agent': userAgent ?? '' } });
   }
   await request.post(`${app.url}/api/agent/tools/evaluate-client-needs`, {
-    data: { challenges: 'our positioning is unclear against the incumbents' },
+    data: { challenges: 'our positioning is unclear against the incumbents', technology_sector: 'fintech' },
   });
   const schedule = {
     client_name: 'Priya Raman-Okonkwo',

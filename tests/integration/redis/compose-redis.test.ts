@@ -29,6 +29,8 @@ interface Service {
   command?: string[];
   environment?: Record<string, string>;
   healthcheck?: { test: string[] };
+  ports?: string[];
+  volumes?: string[];
 }
 
 /** The services, read by the project's YAML parser (gray-matter's, as front matter). */
@@ -64,6 +66,23 @@ describe('compose.yaml runs a live site', () => {
     for (const name of REQUIRED) expect(exampleEnv()[name], name).toBeTruthy();
     expect(() => servicesWith(exampleEnv())).not.toThrow();
   });
+
+  it('publishes only the edge: nginx with the tested template, every name of it filled, trusted by both sites', () => {
+    const services = servicesWith(exampleEnv());
+    const { edge, 'site-a': a, 'site-b': b } = services;
+    expect(
+      Object.entries(services)
+        .filter(([, service]) => service.ports)
+        .map(([name]) => name),
+    ).toEqual(['edge']);
+    expect(edge?.volumes).toContain('./deploy/nginx/nginx.conf.template:/etc/nginx/templates/nginx.conf.template:ro');
+    const template = fs.readFileSync(path.join(ROOT, 'deploy/nginx/nginx.conf.template'), 'utf8');
+    for (const [, name = ''] of template.matchAll(/\$\{(\w+)\}/g)) expect(edge?.environment?.[name], name).toBeTruthy();
+    for (const site of [a, b]) {
+      expect(site?.environment?.TRUST_PROXY).toBe('true');
+      expect(site?.environment?.SITE_URL).toBeTruthy();
+    }
+  });
 });
 
 let server: TestRedis | undefined;
@@ -74,9 +93,9 @@ describe("compose.yaml's Redis", () => {
     expect(() => interpolated({})).toThrow(/REDIS_PASSWORD .*openssl rand/);
   });
 
-  it("refuses a client without the password; the web's REDIS_URL and the health check give it", async () => {
+  it("refuses a client without the password; the site's REDIS_URL and the health check give it", async () => {
     const password = randomBytes(32).toString('hex');
-    const { web, redis } = servicesWith({ ...exampleEnv(), REDIS_PASSWORD: password });
+    const { 'site-a': web, redis } = servicesWith({ ...exampleEnv(), REDIS_PASSWORD: password });
     const [program, ...args] = redis?.command ?? [];
     expect(program).toBe('redis-server');
     server = await startRedisServer(args);

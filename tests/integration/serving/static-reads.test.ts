@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type RunningApp, distDir, startApp } from '../support/app';
 import { comparableHeaders } from '../support/http';
+import { CACHE_DOCUMENT, CACHE_PRIVATE_READ } from '@/lib/http/cache-control';
 
 /**
  * With SITE_URL set, the reads that are the same for every client (the manifest, the resources, llms.txt, the
@@ -43,22 +44,24 @@ const comparable = (response: Response) =>
   ]);
 
 describe('static reads', () => {
+  // API reads carry the client's RateLimit headers, and a page URL's markdown was chosen for its client: each
+  // client may keep them, no shared cache may. The documents are the same for everyone.
   it.each([
-    ['/api/agent', {}, 'application/json'],
-    ['/api/agent/resources/bio', {}, 'application/json'],
-    ['/api/agent/resources/bio', { Accept: 'text/markdown' }, 'text/markdown; charset=utf-8'],
-    ['/api/agent/resources/case-studies', {}, 'application/json'],
-    ['/api/agent/resources/engagements', { Accept: 'application/json' }, 'application/json'],
-    ['/api/agent/resources/contact-card', {}, 'application/json'],
-    ['/llms.txt', {}, 'text/plain; charset=utf-8'],
-    ['/index.md', {}, 'text/markdown; charset=utf-8'],
-    ['/', { Accept: 'text/markdown' }, 'text/markdown; charset=utf-8'],
-  ])("%s %o is a file with the route's type, bytes and headers", async (pathname, headers, type) => {
+    ['/api/agent', {}, 'application/json', CACHE_PRIVATE_READ],
+    ['/api/agent/resources/bio', {}, 'application/json', CACHE_PRIVATE_READ],
+    ['/api/agent/resources/bio', { Accept: 'text/markdown' }, 'text/markdown; charset=utf-8', CACHE_PRIVATE_READ],
+    ['/api/agent/resources/case-studies', {}, 'application/json', CACHE_PRIVATE_READ],
+    ['/api/agent/resources/engagements', { Accept: 'application/json' }, 'application/json', CACHE_PRIVATE_READ],
+    ['/api/agent/resources/contact-card', {}, 'application/json', CACHE_PRIVATE_READ],
+    ['/llms.txt', {}, 'text/plain; charset=utf-8', CACHE_DOCUMENT],
+    ['/index.md', {}, 'text/markdown; charset=utf-8', CACHE_DOCUMENT],
+    ['/', { Accept: 'text/markdown' }, 'text/markdown; charset=utf-8', CACHE_PRIVATE_READ],
+  ])("%s %o is a file with the route's type, bytes and headers", async (pathname, headers, type, cacheControl) => {
     const file = await get(pathname, headers);
     expect(file.status).toBe(200);
     expect(fromFile(file)).toBe(true);
     expect(file.headers.get('content-type')).toBe(type);
-    expect(file.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(file.headers.get('cache-control')).toBe(cacheControl);
     expect(file.headers.get('access-control-allow-origin')).toBe('*');
     // A Range sends the same request to the route (the routes ignore it and send the whole body).
     const route = await get(pathname, { ...headers, Range: 'bytes=0-' });
