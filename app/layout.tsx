@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { getContent } from '@/lib/content';
 import { openGraphLocale } from '@/lib/site/metadata';
+import { PAGE_VIEW_PATH } from '@/lib/site/pages';
 import { SiteFooter } from '@/lib/ui/site-footer';
 import { SiteHeader } from '@/lib/ui/site-header';
 import { PageViewBeacon } from '@/lib/ui/page-view-beacon';
@@ -42,7 +43,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         {/* Without script the page reports its view by this image; its Referer names the page. */}
         <noscript>
           {/* eslint-disable-next-line @next/next/no-img-element -- a counter's pixel, not a picture to optimise */}
-          <img src="/page-view.gif" alt="" width={1} height={1} className="page-view-pixel" />
+          <img src={PAGE_VIEW_PATH} alt="" width={1} height={1} className="page-view-pixel" />
         </noscript>
       </body>
     </html>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { channelWords, senderWords } from '@/lib/words';
 import { engagementWords } from '@/lib/insights/content-words';
 import { waitingLine } from '@/lib/insights/report-replies';
@@ -60,6 +61,16 @@ function Details({ inquiry }: { inquiry: DeskInquiry }) {
   );
 }
 
+/** One line of a card's facts: its name, then what it is. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 /** One inquiry as a card: who and what first, then where it came from, then her actions within reach. */
 function InquiryCard({ inquiry }: { inquiry: DeskInquiry }) {
   const { reference, details } = inquiry;
@@ -70,47 +81,28 @@ function InquiryCard({ inquiry }: { inquiry: DeskInquiry }) {
       aria-labelledby={`inquiry-${reference}`}
     >
       <h3 id={`inquiry-${reference}`} className={styles.cardTitle}>
-        {waiting ? (inquiry.overdue ? `Past the ${REPLY_PROMISE_HOURS} hours` : 'Waiting for your reply') : 'Answered'}
+        {waiting ? (inquiry.overdue ? `Past the ${REPLY_PROMISE_HOURS} hours` : 'Waiting for your reply') : 'Answered'}{' '}
         <span className={styles.reference}>
-          {' '}
-          · ref <code>{reference}</code>
+          Reference <code>{reference}</code>
         </span>
       </h3>
       <Details inquiry={inquiry} />
       <dl className={styles.facts}>
-        <div>
-          <dt>Received</dt>
-          <dd>
-            <time dateTime={inquiry.at}>{age(inquiry.ageHours)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Through</dt>
-          <dd>{channelWords(inquiry.channel, inquiry.client)}</dd>
-        </div>
-        <div>
-          <dt>Sent by</dt>
-          <dd>{senderWords(inquiry.client)}</dd>
-        </div>
-        <div>
-          <dt>Suggested engagement</dt>
-          <dd>{engagementWords(inquiry.engagement)}</dd>
-        </div>
+        <Fact term="Received">
+          <time dateTime={inquiry.at}>{age(inquiry.ageHours)}</time>
+        </Fact>
+        <Fact term="Through">{channelWords(inquiry.channel, inquiry.client)}</Fact>
+        <Fact term="Sent by">{senderWords(inquiry.client)}</Fact>
+        <Fact term="Suggested engagement">{engagementWords(inquiry.engagement)}</Fact>
         {inquiry.answeredAt && (
-          <div>
-            <dt>Answered</dt>
-            <dd>
-              <time dateTime={inquiry.answeredAt}>{shortTime(inquiry.answeredAt)}</time>
-            </dd>
-          </div>
+          <Fact term="Answered">
+            <time dateTime={inquiry.answeredAt}>{shortTime(inquiry.answeredAt)}</time>
+          </Fact>
         )}
         {details && (
-          <div>
-            <dt>Kept here until</dt>
-            <dd>
-              <time dateTime={details.keptUntil}>{details.keptUntil.slice(0, 10)}</time>
-            </dd>
-          </div>
+          <Fact term="Kept here until">
+            <time dateTime={details.keptUntil}>{details.keptUntil.slice(0, 10)}</time>
+          </Fact>
         )}
       </dl>
       <div className={styles.actions}>

@@ -5,12 +5,6 @@ import { assistantOfHost, assistantOfSource } from '@/lib/words';
 const MAX_REFERER = 2048;
 const MAX_UTM_SOURCE = 100;
 
-/**
- * Where the page sends its view (lib/ui/page-view-beacon.tsx, and a `<noscript>` image without script): an image
- * URL, so the browser's own image loading carries it, no cache keeps it, and the CSP's img-src 'self' allows it.
- */
-export const PAGE_VIEW_PATH = '/page-view.gif';
-
 /** A request for a page, as a view: a full load, or a navigation inside the site by Next's router. */
 export interface PageView {
   /** Next's router fetched the page for a click inside the site (a React Server Components request). */
@@ -27,11 +21,10 @@ function isPrefetch(headers: HeaderSource): boolean {
   return purpose.includes('prefetch');
 }
 
-/** The Referer's host, when it is a URL of a sane length; anything else is no Referer. */
-function refererHost(headers: HeaderSource): string | undefined {
+/** The Referer, when it is a URL of a sane length; anything else is no Referer. */
+function refererUrl(headers: HeaderSource): URL | undefined {
   const referer = headers.get('referer');
-  if (!referer || referer.length > MAX_REFERER || !URL.canParse(referer)) return undefined;
-  return new URL(referer).host.toLowerCase();
+  return referer && referer.length <= MAX_REFERER && URL.canParse(referer) ? new URL(referer) : undefined;
 }
 
 function utmSource(target: string): string | undefined {
@@ -62,7 +55,7 @@ export function pageViewOf(
   if (headers.get('rsc') === '1') return { insideSite: true, arriving: false };
   const destination = headers.get('sec-fetch-dest');
   if (destination !== null && destination !== 'document') return undefined;
-  const from = refererHost(headers);
+  const from = refererUrl(headers)?.host.toLowerCase();
   const arriving = from === undefined || from !== host?.toLowerCase();
   if (!arriving) return { insideSite: false, arriving };
   const sentBy = assistantOf(from, utmSource(target));
@@ -70,7 +63,7 @@ export function pageViewOf(
 }
 
 /**
- * The view a page reports to PAGE_VIEW_PATH, with the page's path: `p`, the page; `in`, a navigation inside the
+ * The view a page reports to PAGE_VIEW_PATH (lib/site/pages.ts), with the page's path: `p`, the page; `in`, a navigation inside the
  * site; else the first view of the document, with `from`, the host of document.referrer (never the whole URL),
  * and `utm`, the link's utm_source. Without script the `<noscript>` image sends no query: the page is its Referer's
  * path, and whether a visit began is not known. Undefined for anything that names no page.
@@ -89,8 +82,6 @@ export function beaconViewOf(target: string, headers: HeaderSource): (PageView &
 
 /** The path of a same-site Referer (a `<noscript>` image's page). */
 function refererPath(headers: HeaderSource): string | undefined {
-  const referer = headers.get('referer');
-  if (!referer || referer.length > MAX_REFERER || !URL.canParse(referer)) return undefined;
-  const url = new URL(referer);
-  return url.host.toLowerCase() === headers.get('host')?.toLowerCase() ? url.pathname : undefined;
+  const url = refererUrl(headers);
+  return url && url.host.toLowerCase() === headers.get('host')?.toLowerCase() ? url.pathname : undefined;
 }

@@ -1,7 +1,7 @@
 import { type AgentFamily, type ClientKind, clientKindOf } from '@/lib/http/agent-family';
 import type { Inquiry, InsightsStore } from '@/lib/counting/store';
 import { getContent } from '@/lib/content';
-import { listSitePages } from '@/lib/site/pages';
+import { listSitePages, sitemapPath } from '@/lib/site/pages';
 
 const DAY_MS = 86_400_000;
 const TOP = 10;
@@ -56,7 +56,7 @@ function unreadByAgents(pages: { page: string; agents: number }[]): string[] {
   const read = new Set(pages.filter((row) => row.agents > 0).map((row) => row.page));
   try {
     return listSitePages(getContent())
-      .map((page) => page.path.replace(/\/+$/, '') || '/')
+      .map((page) => sitemapPath(page.path))
       .filter((path) => !read.has(path));
   } catch {
     return [];

@@ -1,6 +1,6 @@
 import { getContent } from '@/lib/content';
 import type { HeaderSource } from '@/lib/http/ai-agents';
-import { listSitePages } from '@/lib/site/pages';
+import { listSitePages, sitemapPath } from '@/lib/site/pages';
 import { type AgentFamily, agentFamilyOfRequest, clientKindOf } from '@/lib/http/agent-family';
 import { count, isCounting } from '@/lib/counting/counts';
 import { agentIdentityOf } from '@/lib/security/web-bot-auth/agent-identity';
@@ -18,7 +18,7 @@ let sitePages: ReadonlySet<string> | undefined;
 function isSitePage(path: string): boolean {
   if (!sitePages) {
     try {
-      sitePages = new Set(listSitePages(getContent()).map((page) => page.path.replace(/\/+$/, '') || '/'));
+      sitePages = new Set(listSitePages(getContent()).map((page) => sitemapPath(page.path)));
     } catch {
       sitePages = new Set();
     }
@@ -72,7 +72,7 @@ export function countReportedView(target: string, headers: HeaderSource): void {
   if (!isCounting()) return;
   const view = beaconViewOf(target, headers);
   if (!view) return;
-  const page = view.page.replace(/\/+$/, '') || '/';
+  const page = sitemapPath(view.page);
   if (!isSitePage(page)) return;
   const kind = clientKindOf(agentFamilyOfRequest(headers));
   count('view', page, kind);

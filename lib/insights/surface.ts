@@ -4,7 +4,7 @@ import { HEALTH_PATH, MANIFEST_PATH, MCP_PATH } from '@/lib/http/api-paths';
 import { isDeskPath } from '@/lib/http/desk-path';
 import { acceptPrefersMarkdown } from '@/lib/http/negotiate';
 import { isApiPath, isPagePath } from '@/lib/http/shared-headers';
-import { PAGE_VIEW_PATH } from './page-view';
+import { PAGE_VIEW_PATH } from '@/lib/site/pages';
 
 /** Where a request went, as counted (docs/insights.md, "What is counted"). */
 export type Surface =

@@ -10,6 +10,15 @@ export interface SitePage {
   lastModified: string;
 }
 
+/** A page's path as the sitemap names it: no trailing slash, but for the home page's `/`. */
+export const sitemapPath = (path: string): string => path.replace(/\/+$/, '') || '/';
+
+/**
+ * Where a page reports that someone viewed it (lib/ui/page-view-beacon.tsx, the layout's `<noscript>` image,
+ * app/page-view.gif): counted by lib/insights, never itself a page.
+ */
+export const PAGE_VIEW_PATH = '/page-view.gif';
+
 /** The newest of some YYYY-MM-DD dates; ISO dates sort as text. */
 export function latestDate(...dates: readonly string[]): string {
   return dates.reduce((latest, date) => (date > latest ? date : latest), '');

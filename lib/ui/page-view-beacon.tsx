@@ -2,9 +2,10 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
+import { PAGE_VIEW_PATH } from '@/lib/site/pages';
 
 /**
- * Reports each page a person views to the site's own counter (/page-view.gif, lib/insights/page-view.ts): the
+ * Reports each page a person views to the site's own counter (PAGE_VIEW_PATH, lib/insights/page-view.ts): the
  * first view of the document with the host it came from (never the whole address) and a link's utm_source, then
  * each navigation inside the site. A prefetch renders nothing here, so it is never reported.
  */
@@ -21,7 +22,7 @@ export function PageViewBeacon() {
       if (source) query.set('utm', source);
     }
     reported.current = true;
-    new Image().src = `/page-view.gif?${query}`;
+    new Image().src = `${PAGE_VIEW_PATH}?${query}`;
   }, [pathname]);
   return null;
 }

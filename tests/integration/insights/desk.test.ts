@@ -177,6 +177,25 @@ describe('signing in by a mailed link', () => {
 describe('the desk signed in', () => {
   let cookie = '';
 
+  /** The signed-in desk, and the reference of an inquiry on it that waits for a reply. */
+  async function deskWithWaitingInquiry(): Promise<{ html: string; listed: string }> {
+    const { html } = await page('/desk', cookie);
+    const listed = /aria-label="Mark answered: ([0-9A-Z-]+)"/.exec(html)?.[1] ?? '';
+    expect(listed).not.toBe('');
+    return { html, listed };
+  }
+
+  /** The inquiry `listed` is as it was: not answered, its details kept. */
+  async function expectUnchanged(listed: string): Promise<void> {
+    const store = embeddedStore(dataDir);
+    try {
+      expect((await store.readAnswered()).has(listed)).toBe(false);
+      expect((await store.readDetails([listed])).size).toBe(1);
+    } finally {
+      await store.close();
+    }
+  }
+
   it('shows an inquiry made a moment before: who wrote, what they want, a Reply link, and a chart', async () => {
     const reference = await inquiry();
     cookie = await signInToDesk(served.app.url, served.smtp);
@@ -285,8 +304,7 @@ describe('the desk signed in', () => {
   });
 
   it('refuses every inquiry action posted without a session, or from another site, and changes nothing', async () => {
-    const html = (await page('/desk', cookie)).html;
-    const listed = /aria-label="Mark answered: ([0-9A-Z-]+)"/.exec(html)?.[1] ?? '';
+    const { html, listed } = await deskWithWaitingInquiry();
     for (const button of [`Mark answered: ${listed}`, `Erase name and message: ${listed}`]) {
       const { url, body } = formPost(served.app.url, '/desk', pageForm(html, button));
       const anonymous = await fetch(url, {
@@ -305,19 +323,11 @@ describe('the desk signed in', () => {
       });
       expect(crossSite.status, button).toBe(403);
     }
-    const store = embeddedStore(dataDir);
-    try {
-      expect((await store.readAnswered()).has(listed)).toBe(false);
-      expect((await store.readDetails([listed])).size).toBe(1);
-    } finally {
-      await store.close();
-    }
+    await expectUnchanged(listed);
   });
 
   it('changes nothing for a reference it does not list, and says so', async () => {
-    const html = (await page('/desk', cookie)).html;
-    const listed = /aria-label="Mark answered: ([0-9A-Z-]+)"/.exec(html)?.[1] ?? '';
-    expect(listed).not.toBe('');
+    const { html, listed } = await deskWithWaitingInquiry();
     for (const button of [`Mark answered: ${listed}`, `Erase name and message: ${listed}`]) {
       const form = pageForm(html, button);
       form.fields.set('reference', '261128-NOSUCH');
@@ -330,13 +340,7 @@ describe('the desk signed in', () => {
       });
       expect(posted.headers.get('location'), button).toMatch(/notice=not-found/);
     }
-    const store = embeddedStore(dataDir);
-    try {
-      expect((await store.readAnswered()).has(listed)).toBe(false);
-      expect((await store.readDetails([listed])).size).toBe(1);
-    } finally {
-      await store.close();
-    }
+    await expectUnchanged(listed);
   });
 
   it('signs out on the server: the old cookie no longer opens the desk', async () => {
