@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from 'next/constants';
 import { DEPLOYMENT_ID_SETTING, newDeploymentId, servedDeploymentId } from './lib/config/deployment-id';
 import { distDir, distDirName } from './lib/config/dist-dir';
+import { PAGE_CACHE_HANDLER_FILE } from './lib/config/page-cache-handler-file';
 import { contentDirectory } from './lib/content/directory';
 import { contentVersion } from './lib/content/version';
 import { DESK_PATH } from './lib/http/desk-path';
@@ -14,6 +17,7 @@ import {
   PAGE_SOURCE,
   SHARED_HEADERS,
   CONTENT_VERSION_HEADER,
+  PAGE_ORIGIN_HEADER,
   DESK_HEADERS,
   DESK_SOURCES,
   asHeaderList,
@@ -21,6 +25,9 @@ import {
 
 /** An Accept header that is exactly `text/markdown` (a has/missing condition; the value is an anchored regex). */
 const ACCEPT_EXACTLY_MARKDOWN = { type: 'header' as const, key: 'accept', value: 'text/markdown' };
+
+/** The origin segment proxy.ts gives a page request, captured as `origin`. */
+const PAGE_ORIGIN = { type: 'header' as const, key: PAGE_ORIGIN_HEADER, value: '(?<origin>[A-Za-z0-9_-]+)' };
 
 /**
  * Headers that are the same on every response come from here (their values from lib/http/shared-headers.ts), not
@@ -57,6 +64,9 @@ const nextConfig: NextConfig = {
           has: [ACCEPT_EXACTLY_MARKDOWN],
           destination: '/md/:path',
         },
+        // A page as HTML, rendered for the origin proxy.ts names (app/[origin], lib/site/page-origin.ts). A rewrite
+        // from the proxy itself would be fetched over HTTP when Next's idea of its own host differs from the URL.
+        { source: '/:path((?!api/|md/|_next/)[^.]*)', has: [PAGE_ORIGIN], destination: '/:origin/:path' },
       ],
     };
   },
@@ -68,9 +78,8 @@ const nextConfig: NextConfig = {
         source: '/:path*',
         headers: asHeaderList({ ...SHARED_HEADERS, [CONTENT_VERSION_HEADER]: contentVersion(contentDirectory()) }),
       },
-      // Each prerendered page carries its own Content-Security-Policy, with the hashes of its inline scripts, in
-      // its .meta file (lib/security/page-headers.ts, run by npm run build), so it is not set here: two policies
-      // would both apply.
+      // Each page carries its own Content-Security-Policy, with the hashes of its inline scripts, given where Next
+      // keeps it once rendered (lib/next/page-cache-handler.ts), so it is not set here: two policies would apply.
       { source: API_SOURCE, headers: asHeaderList(API_HEADERS) },
       {
         // A consultation form posted without JavaScript is answered with a page rendered for that request, whose
@@ -106,9 +115,20 @@ function deploymentIdFor(phase: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The site's incremental cache, where each page is given its Content-Security-Policy (lib/next/page-cache-handler.ts),
+ * for a production build and server when npm run build has compiled it; Next keeps nothing else in memory beside it.
+ */
+function cacheHandlerFor(phase: string): Pick<NextConfig, 'cacheHandler' | 'cacheMaxMemorySize'> {
+  const file = path.resolve(PAGE_CACHE_HANDLER_FILE);
+  if (phase !== PHASE_PRODUCTION_BUILD && phase !== PHASE_PRODUCTION_SERVER) return {};
+  return fs.existsSync(file) ? { cacheHandler: file, cacheMaxMemorySize: 0 } : {};
+}
+
 export default function config(phase: string): NextConfig {
   return {
     ...nextConfig,
+    ...cacheHandlerFor(phase),
     deploymentId: deploymentIdFor(phase),
     // With a deploymentId Next makes every BUILD_ID the same; its own random one keeps telling builds apart
     // (a build's page headers are matched to it: lib/security/page-headers.ts).

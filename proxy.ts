@@ -8,12 +8,13 @@ import { isDeskPath } from '@/lib/http/desk-path';
 import { countRequest } from '@/lib/insights/request-count';
 import { projectServer } from '@/lib/start-up/project-server';
 import { acceptPrefersMarkdown } from '@/lib/http/negotiate';
-import { API_HEADERS, isApiPath, isPagePath } from '@/lib/http/shared-headers';
+import { API_HEADERS, PAGE_ORIGIN_HEADER, isApiPath, isPagePath } from '@/lib/http/shared-headers';
 import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
 import { trailingSlashRedirect } from '@/lib/http/trailing-slash';
 import { MAX_USER_AGENT_LENGTH, boundedUserAgent } from '@/lib/http/user-agent';
 import { forbiddenHostError } from '@/lib/security/allowed-host';
-import { originVaryHeaders } from '@/lib/security/public-origin';
+import { originVaryHeaders, publicOrigin } from '@/lib/security/public-origin';
+import { originSegment } from '@/lib/site/page-origin';
 import { CACHE_DOCUMENT, CACHE_PAGE, CACHE_PRIVATE_READ } from '@/lib/http/cache-control';
 
 const SITEMAP_PATH = '/sitemap.xml';
@@ -76,9 +77,9 @@ function refuseFormPost(request: NextRequest): NextResponse | undefined {
  * lib/security/allowed-host.ts), a method no route has (lib/http/unrouted-method.ts) and a forged form post, as
  * the project's server does before Next; redirects a page path's trailing slash (lib/http/trailing-slash.ts);
  * counts a view of a desk page against the per-address quota (lib/desk/desk-quota.ts: on both serving paths,
- * as Next always renders the desk); bounds the User-Agent; and gives the human pages as markdown to AI agents and
- * to clients that prefer it (docs/agents-and-crawlers.md, "Every page as markdown"). Shared headers come from
- * next.config.ts.
+ * as Next always renders the desk); bounds the User-Agent; gives the human pages as markdown to AI agents and
+ * to clients that prefer it (docs/agents-and-crawlers.md, "Every page as markdown"), and as HTML rendered for the
+ * origin they are served at to everyone else. Shared headers come from next.config.ts.
  */
 export async function proxy(request: NextRequest): Promise<Response> {
   if (request.nextUrl.pathname.startsWith(NEXT_STATIC_PREFIX)) {
@@ -111,7 +112,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const init = boundedRequest(request);
   const page = request.method === 'GET' || request.method === 'HEAD' ? isHumanPage(request.nextUrl.pathname) : false;
   if (!wantsMarkdown(request)) {
-    const response = NextResponse.next(init);
+    const response = NextResponse.next(withPageOrigin(request, init));
     // Exactly `Accept: text/markdown` on a page URL is the static rewrite's markdown (next.config.ts).
     if (page) response.headers.set('Cache-Control', isExactlyMarkdown(request) ? CACHE_PRIVATE_READ : CACHE_PAGE);
     // Next's sitemap route says `max-age=0, must-revalidate`; it is a document like llms.txt.
@@ -123,9 +124,24 @@ export async function proxy(request: NextRequest): Promise<Response> {
   // request whenever Next's idea of its own origin differs from the URL it gave the proxy.
   const headers = new Headers(init?.request.headers ?? request.headers);
   headers.set('accept', 'text/markdown');
+  headers.delete(PAGE_ORIGIN_HEADER);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set('Cache-Control', CACHE_PRIVATE_READ);
   return withOriginVary(response);
+}
+
+/**
+ * The request as Next goes on with it: a human page as HTML names its origin's segment in PAGE_ORIGIN_HEADER, which
+ * next.config.ts rewrites to app/[origin], so each page names its own origin in its canonical link, Open Graph and
+ * structured data (lib/site/page-origin.ts). A client's own such header is never passed on.
+ */
+function withPageOrigin(request: NextRequest, init: { request: { headers: Headers } } | undefined) {
+  const asHtmlPage = isHumanPage(request.nextUrl.pathname) && !isExactlyMarkdown(request);
+  if (!asHtmlPage && !request.headers.has(PAGE_ORIGIN_HEADER)) return init;
+  const headers = new Headers(init?.request.headers ?? request.headers);
+  headers.delete(PAGE_ORIGIN_HEADER);
+  if (asHtmlPage) headers.set(PAGE_ORIGIN_HEADER, originSegment(publicOrigin(request)));
+  return { request: { headers } };
 }
 
 /**

@@ -6,11 +6,10 @@ import { PAGE_VIEW_PATH } from '@/lib/site/pages';
 import { SiteFooter } from '@/lib/ui/site-footer';
 import { SiteHeader } from '@/lib/ui/site-header';
 import { PageViewBeacon } from '@/lib/ui/page-view-beacon';
-import { SocialImage } from '@/lib/ui/social-image';
 import './globals.css';
 
-// No metadataBase: the pages are prerendered once and served under the origin the server runs at, so every URL
-// Next writes into them stays a path (docs/serving.md, "One origin").
+// No metadataBase: each page names its own origin in its metadata (lib/site/metadata.ts), and a build serves any
+// origin (docs/serving.md, "One origin").
 export function generateMetadata(): Metadata {
   const { site, bio } = getContent();
   return {
@@ -33,7 +32,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang={site.locale}>
       <body>
-        <SocialImage />
         <SiteHeader site={site} tagline={site.home.eyebrow} />
         <main id="main" tabIndex={-1}>
           {children}

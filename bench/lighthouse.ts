@@ -15,7 +15,8 @@ import { cliOptions, runMain } from './cli';
  * scores per page, with the legacy JavaScript Lighthouse finds, and exits 1 when performance is under 0.95 or
  * another category under 1.
  *
- * Options: --build (build again even if .next-bench exists), --pages=/,/about (other paths).
+ * Options: --build (build again even if .next-bench exists), --pages=/,/about (other paths), --pages=sitemap
+ * (every page of the sitemap).
  */
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo', 'agentic-browsing'] as const;
@@ -41,15 +42,14 @@ interface Scores {
 
 const args = cliOptions();
 
-/** The pages to audit: the homepage, the contact page and the first engagement page in the sitemap. */
+/** The pages to audit: the homepage, the contact page and the first engagement page in the sitemap, unless given. */
 async function pagesOf(url: string): Promise<string[]> {
   const given = args.get('pages');
-  if (given) return given.split(',');
+  if (given && given !== 'sitemap') return given.split(',');
   const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
-  const content = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map((match) => new URL(match[1] ?? '').pathname)
-    .find((p) => p.startsWith('/engagements/'));
-  return ['/', '/contact', content ?? '/about'];
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+  if (given === 'sitemap') return paths;
+  return ['/', '/contact', paths.find((p) => p.startsWith('/engagements/')) ?? '/about'];
 }
 
 /** One Lighthouse run (the CLI, so Lighthouse launches and closes Chromium itself); resolves with the scores. */

@@ -91,6 +91,12 @@ export const DESK_SOURCES = [DESK_PATH, `${DESK_PATH}/:path*`];
 export const API_SOURCE = '/api/:path*';
 export const PAGE_SOURCE = '/:path((?!api/|_next/)[^.]*)';
 
+/**
+ * The request header in which proxy.ts names the origin segment of a page (lib/site/page-origin.ts), for
+ * next.config.ts's rewrite to app/[origin]. proxy.ts removes any a client sends.
+ */
+export const PAGE_ORIGIN_HEADER = 'x-page-origin';
+
 /** The same two patterns as tests on a pathname. */
 export const isApiPath = (pathname: string): boolean => pathname === '/api' || pathname.startsWith('/api/');
 export const isPagePath = (pathname: string): boolean =>

@@ -15,22 +15,6 @@ export function nextAddsAcceptEncodingToVary(contentType: string | undefined): b
   );
 }
 
-const PageMetaSchema = z.looseObject({
-  status: z.number().optional(),
-  headers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.number()])).optional(),
-});
-
-const PrerenderManifestSchema = z.object({
-  routes: z.record(
-    z.string(),
-    z.looseObject({
-      routeType: z.string().optional(),
-      initialRevalidateSeconds: z.union([z.number(), z.literal(false)]).optional(),
-      initialStatus: z.number().optional(),
-    }),
-  ),
-});
-
 const ServerReferenceManifestSchema = z.object({
   node: z.record(z.string(), z.unknown()).default({}),
   edge: z.record(z.string(), z.unknown()).default({}),
@@ -42,56 +26,19 @@ export function readBuildId(distDir: string): string | undefined {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined;
 }
 
-/** A page Next prerendered as HTML: its route, its files, and the headers of its `.meta` file. */
-export interface PrerenderedHtml {
-  route: string;
-  htmlFile: string;
-  metaFile: string;
-}
-
-/** Every HTML file Next prerendered (pages and its own 404), with its `.meta` beside it. */
-export function listPrerenderedHtml(distDir: string): PrerenderedHtml[] {
-  const appDir = path.join(distDir, 'server', 'app');
-  if (!fs.existsSync(appDir)) return [];
-  return fs
-    .readdirSync(appDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.html') && fs.existsSync(path.join(appDir, file.replace(/\.html$/, '.meta'))))
-    .sort()
-    .map((file) => {
-      const htmlFile = path.join(appDir, file);
-      const route = file
-        .replace(/\.html$/, '')
-        .split(path.sep)
-        .join('/');
-      return { route: route === 'index' ? '/' : `/${route}`, htmlFile, metaFile: htmlFile.replace(/\.html$/, '.meta') };
-    });
-}
+const RequiredServerFilesSchema = z.looseObject({
+  config: z.looseObject({ cacheHandler: z.string().nullish() }),
+});
 
 /**
- * Sets headers in a prerendered page's `.meta` file, which `next start` appends to the page's answer after its
- * own (app-page runtime, "cachedData.headers"). Build time only; the rest of the file is kept as it is.
+ * The incremental cache a build was made to use (`cacheHandler` in required-server-files.json, relative to the
+ * build folder), or undefined when it uses Next's own or there is no build.
  */
-export function setPageMetaHeaders(page: PrerenderedHtml, headers: Record<string, string>): void {
-  const meta = PageMetaSchema.parse(JSON.parse(fs.readFileSync(page.metaFile, 'utf8')));
-  const merged = { ...meta.headers, ...headers };
-  if (JSON.stringify(merged) === JSON.stringify(meta.headers)) return;
-  const partial = `${page.metaFile}.${process.pid}.tmp`;
-  fs.writeFileSync(partial, JSON.stringify({ ...meta, headers: merged }));
-  fs.renameSync(partial, page.metaFile);
-}
-
-/**
- * The pages of the build that Next serves as the same bytes to every plain request: prerendered, never
- * revalidated, status 200 (prerender-manifest.json). None without a production build.
- */
-export function staticPageRoutes(distDir: string): string[] {
-  const manifestFile = path.join(distDir, 'prerender-manifest.json');
-  if (!fs.existsSync(manifestFile)) return [];
-  const { routes } = PrerenderManifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
-  return Object.entries(routes)
-    .filter(([, entry]) => entry.routeType === 'page' && entry.initialRevalidateSeconds === false)
-    .filter(([route, entry]) => (entry.initialStatus ?? 200) === 200 && !route.startsWith('/_'))
-    .map(([route]) => route);
+export function buildCacheHandler(distDir: string): string | undefined {
+  const file = path.join(distDir, 'required-server-files.json');
+  if (!fs.existsSync(file)) return undefined;
+  const { config } = RequiredServerFilesSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  return config.cacheHandler ? path.resolve(distDir, config.cacheHandler) : undefined;
 }
 
 /**

@@ -3,7 +3,9 @@ import type { Config } from '@/lib/config/env';
 import { pageHeadersWarning } from '@/lib/security/page-headers';
 import type { NextHeadersFor } from '@/lib/security/request-guard';
 import type { Endpoint } from '@/lib/http/api-route';
-import { readBuildId, readServerActionIds, staticPageRoutes } from '@/lib/next/build-output';
+import { readBuildId, readServerActionIds } from '@/lib/next/build-output';
+import { getContent } from '@/lib/content';
+import { listSitePages } from '@/lib/site/pages';
 import { SHARED_HEADERS } from '@/lib/http/shared-headers';
 import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
 import {
@@ -21,7 +23,8 @@ import { replayedAnswers, requestsToRecord } from './replayed-answers';
 /** What the project's server takes from the build before Next starts. */
 export interface LoadedBuild {
   serverActionIds?: ReadonlySet<string>;
-  staticPages: string[];
+  /** The sitemap's pages: with SITE_URL, each is asked of Next once and replayed (lib/server/replayed-answers.ts). */
+  pages: string[];
 }
 
 /** Reads the build once and says in the log what is missing; it never writes into the build. */
@@ -29,7 +32,8 @@ export function loadBuild(distDir: string): LoadedBuild {
   if (!readBuildId(distDir)) throw new Error(`There is no production build in ${distDir}: run npm run build first.`);
   const missingHeaders = pageHeadersWarning(distDir);
   if (missingHeaders) console.warn(missingHeaders);
-  return { serverActionIds: readServerActionIds(distDir), staticPages: staticPageRoutes(distDir) };
+  const pages = listSitePages(getContent()).map((page) => page.path);
+  return { serverActionIds: readServerActionIds(distDir), pages };
 }
 
 /** A request whose answer through Next, less the answer of our own code alone, is what Next adds on its path. */
@@ -65,7 +69,7 @@ export async function fastPathFromNext(
   config: Pick<Config, 'SITE_URL'>,
   build: LoadedBuild,
 ): Promise<{ fastPath: FastPath; nextHeadersFor: NextHeadersFor }> {
-  const reads = requestsToRecord(build.staticPages, config.SITE_URL !== undefined);
+  const reads = requestsToRecord(build.pages, config.SITE_URL !== undefined);
   const kinds = Object.entries(PATH_KIND_PROBES) as [PathKind, string][];
   const probes = [...FAST_ENDPOINTS.map(optionsOf), ...kinds.map(([, path]) => unroutedAt(path))];
   const host = config.SITE_URL ? new URL(config.SITE_URL).host : 'localhost';

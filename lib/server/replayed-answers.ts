@@ -17,9 +17,9 @@ const PAGE_SELECTORS = new Set(listTokens(PAGE_VARY.toLowerCase()));
 const DOCUMENTS_ON_SITE_URL = ['/robots.txt', '/sitemap.xml', '/openapi.json', '/.well-known/api-catalog'];
 
 /**
- * Every request to record: each static page as HTML (pages name no origin: docs/serving.md, "One origin"); with
- * SITE_URL, also the reads whose bodies carry absolute URLs, those that vary on Accept in each Accept variant
- * (without it, those URLs follow each request's origin, so the routes answer them).
+ * Every request to record, with SITE_URL only: each page as HTML and the reads whose bodies carry absolute URLs,
+ * those that vary on Accept in each Accept variant. Without it, those URLs follow each request's origin, so Next
+ * answers them (docs/serving.md, "One origin").
  */
 export function requestsToRecord(pages: readonly string[], withSiteUrl: boolean): RecordedRequest[] {
   // Asked as clients most ask, taking gzip: where Next compresses, its own gzip is kept (cached-answer.ts).
@@ -28,8 +28,8 @@ export function requestsToRecord(pages: readonly string[], withSiteUrl: boolean)
     path,
     headers: { 'accept-encoding': 'gzip', ...(accept ? { accept } : {}) },
   });
+  if (!withSiteUrl) return [];
   const requests = pages.filter(isPagePath).map((page) => get(page));
-  if (!withSiteUrl) return requests;
   const reads = [
     MANIFEST_PATH,
     ...RESOURCES.map((resource) => resourcePath(resource.name)),

@@ -7,8 +7,9 @@ type JsonLd = Record<string, unknown>;
  * The homepage's structured data: the consultancy as a schema.org ProfessionalService and the consultant as
  * a Person, linked by @id, both built from content/site.json and content/bio.md.
  */
-export function buildHomeJsonLd({ site, bio, engagements }: Content): JsonLd {
-  const { personId, serviceId } = nodeIds();
+export function buildHomeJsonLd({ site, bio, engagements }: Content, origin: string): JsonLd {
+  const at = absoluteOn(origin);
+  const { personId, serviceId } = nodeIds(origin);
   const address = {
     '@type': 'PostalAddress',
     addressLocality: bio.location.city,
@@ -23,7 +24,7 @@ export function buildHomeJsonLd({ site, bio, engagements }: Content): JsonLd {
         '@id': serviceId,
         name: site.siteName,
         description: site.description,
-        url: '/',
+        url: at('/'),
         email: bio.email,
         telephone: bio.phone,
         address,
@@ -39,7 +40,7 @@ export function buildHomeJsonLd({ site, bio, engagements }: Content): JsonLd {
               '@type': 'Service',
               name: engagement.title,
               description: engagement.summary,
-              url: `/engagements/${engagement.key}`,
+              url: at(`/engagements/${engagement.key}`),
             },
           })),
         },
@@ -54,7 +55,7 @@ export function buildHomeJsonLd({ site, bio, engagements }: Content): JsonLd {
         description: bio.summary,
         email: bio.email,
         telephone: bio.phone,
-        url: '/about',
+        url: at('/about'),
         address,
         worksFor: { '@id': serviceId },
         sameAs: [bio.website, ...bio.social.map((link) => link.url)],
@@ -63,13 +64,15 @@ export function buildHomeJsonLd({ site, bio, engagements }: Content): JsonLd {
   };
 }
 
-/**
- * The @id of the consultancy and of the consultant, the nodes every page's structured data points to. Relative,
- * as every URL here: JSON-LD resolves them against the page's own address (JSON-LD 1.1, "IRIs"), so a page
- * prerendered once names whatever origin it is served from (docs/serving.md, "One origin").
- */
-function nodeIds(): { personId: string; serviceId: string } {
-  return { personId: '/#person', serviceId: '/#service' };
+/** A path of the site as an absolute URL on `origin`, as every URL and @id here is (docs/serving.md, "One origin"). */
+const absoluteOn =
+  (origin: string) =>
+  (path: string): string =>
+    `${origin}${path}`;
+
+/** The @id of the consultancy and of the consultant, the nodes every page's structured data points to. */
+function nodeIds(origin: string): { personId: string; serviceId: string } {
+  return { personId: `${origin}/#person`, serviceId: `${origin}/#service` };
 }
 
 /** The schema.org type of a page other than the homepage, by where it sits in the site. */
@@ -93,22 +96,23 @@ function trailOf(page: SitePage, pages: readonly SitePage[]): SitePage[] {
  * about: an engagement's Service offered by the consultancy, a case study's Article by the consultant, the
  * consultant on /about. Undefined for a path the site does not have.
  */
-export function buildPageJsonLd(content: Content, path: string): JsonLd | undefined {
+export function buildPageJsonLd(content: Content, path: string, origin: string): JsonLd | undefined {
   const pages = listSitePages(content);
   const page = pages.find((candidate) => candidate.path === path);
   if (!page || path === '/') return undefined;
-  const { personId, serviceId } = nodeIds();
-  const url = path;
+  const at = absoluteOn(origin);
+  const { personId, serviceId } = nodeIds(origin);
+  const url = at(path);
   const provider = {
     '@type': 'ProfessionalService',
     '@id': serviceId,
     name: content.site.siteName,
-    url: '/',
+    url: at('/'),
   };
   const [, section, item] = path.split('/');
   const engagement = section === 'engagements' && item ? content.engagements.find((e) => e.key === item) : undefined;
   const study = section === 'case-studies' && item ? content.caseStudies.find((s) => s.slug === item) : undefined;
-  const author = { '@type': 'Person', '@id': personId, name: content.bio.name, url: '/about' };
+  const author = { '@type': 'Person', '@id': personId, name: content.bio.name, url: at('/about') };
   const mainEntity = engagement
     ? { '@type': 'Service', name: engagement.title, description: engagement.summary, url, provider }
     : study
@@ -124,7 +128,7 @@ export function buildPageJsonLd(content: Content, path: string): JsonLd | undefi
     name: page.title,
     description: page.description,
     dateModified: page.lastModified,
-    isPartOf: { '@type': 'WebSite', url: '/', name: content.site.siteName, publisher: provider },
+    isPartOf: { '@type': 'WebSite', url: at('/'), name: content.site.siteName, publisher: provider },
     ...(mainEntity ? { mainEntity } : {}),
     breadcrumb: {
       '@type': 'BreadcrumbList',
@@ -132,7 +136,7 @@ export function buildPageJsonLd(content: Content, path: string): JsonLd | undefi
         '@type': 'ListItem',
         position: i + 1,
         name: step.title,
-        item: step.path,
+        item: at(step.path),
       })),
     },
   };

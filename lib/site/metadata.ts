@@ -7,8 +7,10 @@ export interface PageMetadataInput {
   /** Short page title; the root layout's template appends the site name. */
   title: string;
   description: string;
-  /** Path of the page, e.g. /engagements: its canonical URL, relative (docs/serving.md, "One origin"). */
+  /** Path of the page, e.g. /engagements. */
   path: string;
+  /** The origin the page is rendered for (lib/site/page-origin.ts): every URL the metadata names is on it. */
+  origin: string;
   type?: 'website' | 'article' | 'profile';
 }
 
@@ -27,27 +29,35 @@ export function openGraphImageAlt(): string {
 }
 
 /**
- * Per-page metadata: title, description, canonical URL and Open Graph. Pages are prerendered and served under
- * whatever origin the server runs at, so every URL here is a path: without metadataBase Next writes canonical
- * and og:url as given. It would write an image on an origin of its own choosing (localhost when unset), so the
- * image's tags are rendered by lib/ui/social-image.tsx instead. Next merges metadata shallowly, so the whole
- * openGraph object is built here every time.
+ * Per-page metadata: title, description, canonical URL, Open Graph and the link-preview image, every URL
+ * absolute on the page's origin, as the Open Graph protocol and link unfurlers read them. The root layout sets no
+ * metadataBase, so Next writes them as given. Next merges metadata shallowly, so the whole openGraph and twitter
+ * objects are built here every time.
  */
-export function pageMetadata({ title, description, path, type = 'website' }: PageMetadataInput): Metadata {
+export function pageMetadata({ title, description, path, origin, type = 'website' }: PageMetadataInput): Metadata {
   const site = getSite();
+  const url = `${origin}${path}`;
+  const image = {
+    url: `${origin}${OPEN_GRAPH_IMAGE.path}`,
+    width: OPEN_GRAPH_IMAGE.width,
+    height: OPEN_GRAPH_IMAGE.height,
+    type: OPEN_GRAPH_IMAGE.type,
+    alt: openGraphImageAlt(),
+  };
   return {
     title,
     description,
     // The same page as markdown, for agents and crawlers.
-    alternates: { canonical: path, types: { 'text/markdown': markdownPath(path) } },
+    alternates: { canonical: url, types: { 'text/markdown': `${origin}${markdownPath(path)}` } },
     openGraph: {
       title,
       description,
-      url: path,
+      url,
       siteName: site.siteName,
       locale: openGraphLocale(site.locale),
       type,
+      images: [image],
     },
-    twitter: { card: 'summary_large_image', title, description },
+    twitter: { card: 'summary_large_image', title, description, images: [{ url: image.url, alt: image.alt }] },
   };
 }

@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app';
 import { MCP_ACCEPT, comparableHeaders, initializeBody } from '../support/http';
+import { originSegment } from '@/lib/site/page-origin';
 
 /**
  * One build served two ways: by the project's server (npm start), whose fast path answers the prerendered pages,
@@ -31,10 +32,14 @@ const INITIALIZE = initializeBody('serving-parity-test');
 /** Headers that differ between two answers to the same request: a quota's count, the session made. */
 const headersOf = (response: Response) =>
   comparableHeaders(response, ['ratelimit-remaining', 'ratelimit-reset', 'mcp-session-id']);
-/** The two apps listen on different ports; request ids and session ids are new each time. */
+/**
+ * The two apps listen on different ports, so their pages name different origins (and carry that origin's segment,
+ * lib/site/page-origin.ts); request ids and session ids are new each time.
+ */
 const normalise = (text: string, app: RunningApp) =>
   text
     .replaceAll(app.url, '<origin>')
+    .replaceAll(originSegment(app.url), '<origin segment>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
     .replace(/"[A-Za-z0-9_-]{40,160}"/g, '"<id>"');
 
@@ -223,18 +228,32 @@ describe('the fast path and Next answer API requests alike', () => {
   });
 });
 
-/** Next sends x-nextjs-prerender twice (from the page's .meta and again itself); the fast path once. */
+/** Next sends x-nextjs-prerender twice (from the kept page's headers and again itself); the fast path once. */
 const pageHeadersOf = (response: Response) => {
   const headers = headersOf(response);
   delete headers.etag;
+  // Whether Next had rendered the page already: the project's server recorded each page's first answer, a MISS.
+  delete headers['x-nextjs-cache'];
   if (headers['x-nextjs-prerender'] === '1, 1') headers['x-nextjs-prerender'] = '1';
   return headers;
 };
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
-describe('prerendered pages: the fast path sends what Next sends', () => {
+describe('pages: with SITE_URL the fast path sends what Next sends', () => {
+  // With SITE_URL every page names that origin, whatever the request's: the project's server asks Next for each
+  // page once at start-up and replays it (without it, each origin's pages are Next's to render and keep).
+  let siteFront: RunningApp;
+  let siteNext: RunningApp;
+  beforeAll(async () => {
+    const SITE_URL = 'https://consultancy.example';
+    [siteFront, siteNext] = await Promise.all([startApp({ SITE_URL }, 'project'), startApp({ SITE_URL }, 'next')]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([siteFront?.stop(), siteNext?.stop()]);
+  });
+
   const pages = async () => {
-    const sitemap = await (await fetch(`${next.url}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${siteNext.url}/sitemap.xml`)).text();
     const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '/').pathname);
     expect(paths.length).toBeGreaterThan(10);
     return paths;
@@ -245,7 +264,7 @@ describe('prerendered pages: the fast path sends what Next sends', () => {
       for (const encoding of ['identity', 'gzip, deflate, br']) {
         const ask = (app: RunningApp) =>
           fetch(`${app.url}${pathname}`, { headers: { Accept: BROWSER, 'Accept-Encoding': encoding } });
-        const [viaFront, viaNext] = [await ask(front), await ask(next)];
+        const [viaFront, viaNext] = [await ask(siteFront), await ask(siteNext)];
         expect(viaFront.status, pathname).toBe(200);
         expect(pageHeadersOf(viaFront), pathname).toEqual(pageHeadersOf(viaNext));
         expect(viaFront.headers.get('content-encoding'), pathname).toBe(viaNext.headers.get('content-encoding'));
@@ -255,18 +274,18 @@ describe('prerendered pages: the fast path sends what Next sends', () => {
   });
 
   it('the fast path answers them itself (its own strong ETag, 304 on If-None-Match, HEAD without a body)', async () => {
-    const page = await fetch(`${front.url}/about`, { headers: { Accept: BROWSER, 'Accept-Encoding': 'identity' } });
+    const page = await fetch(`${siteFront.url}/about`, { headers: { Accept: BROWSER, 'Accept-Encoding': 'identity' } });
     const etag = page.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     expect(
-      (await fetch(`${next.url}/about`, { headers: { 'Accept-Encoding': 'identity' } })).headers.get('etag'),
+      (await fetch(`${siteNext.url}/about`, { headers: { 'Accept-Encoding': 'identity' } })).headers.get('etag'),
     ).not.toBe(etag);
-    const again = await fetch(`${front.url}/about`, {
+    const again = await fetch(`${siteFront.url}/about`, {
       headers: { Accept: BROWSER, 'Accept-Encoding': 'identity', 'If-None-Match': etag },
     });
     expect(again.status).toBe(304);
     expect(again.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'));
-    const head = await fetch(`${front.url}/about`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
+    const head = await fetch(`${siteFront.url}/about`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String((await page.arrayBuffer()).byteLength));
   });

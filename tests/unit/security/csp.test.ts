@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyPageHeaders, buildHasPageHeaders, pageHeadersWarning } from '@/lib/security/page-headers';
+import { pageHeadersWarning } from '@/lib/security/page-headers';
+import PageCacheHandler, { renderedPageHeaders } from '@/lib/next/page-cache-handler';
 import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { NO_SCRIPT_POLICY, inlineScriptHashes, pagePolicy } from '@/lib/security/csp';
 
@@ -48,46 +49,52 @@ describe('the policies', () => {
   });
 });
 
-describe('applyPageHeaders', () => {
-  it("writes each prerendered page's policy and Vary into its .meta headers, keeps the rest, and records the build", () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-build-'));
-    const app = path.join(dist, 'server', 'app');
-    fs.mkdirSync(path.join(app, 'case-studies'), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'BUILD_ID'), 'build-1\n');
-    fs.writeFileSync(path.join(app, 'index.html'), '<script>one()</script>');
-    fs.writeFileSync(
-      path.join(app, 'index.meta'),
-      JSON.stringify({ status: 200, headers: { 'x-nextjs-prerender': '1' }, segmentPaths: ['/_tree'] }),
-    );
-    fs.writeFileSync(path.join(app, 'case-studies', 'a.html'), '<script>two()</script>');
-    fs.writeFileSync(path.join(app, 'case-studies', 'a.meta'), JSON.stringify({}));
-    // A route handler's output (no .html) and an .html without .meta are left alone.
-    fs.writeFileSync(path.join(app, 'llms.txt.meta'), JSON.stringify({ headers: {} }));
-    fs.writeFileSync(path.join(app, 'orphan.html'), '<script>three()</script>');
-    expect(buildHasPageHeaders(dist)).toBe(false);
-    // The start-up warning names what is missing and what to do.
-    expect(pageHeadersWarning(dist)).toMatch(/no Content-Security-Policy and no Vary .* Run npm run build\./);
+describe("the site's incremental cache", () => {
+  const page = (html: string) => ({ kind: 'APP_PAGE', html, headers: { 'x-nextjs-stale-time': '300' }, status: 200 });
 
-    const manifest = applyPageHeaders(dist);
-    expect(Object.keys(manifest.pages).sort()).toEqual(['/', '/case-studies/a']);
-    const meta = JSON.parse(fs.readFileSync(path.join(app, 'index.meta'), 'utf8'));
-    expect(meta).toEqual({
-      status: 200,
-      headers: { 'x-nextjs-prerender': '1', 'content-security-policy': pagePolicy([sha('one()')]), vary: PAGE_VARY },
-      segmentPaths: ['/_tree'],
+  it("gives a rendered page, before it is kept, its policy with its inline scripts' hashes and its Vary", async () => {
+    const cache = new PageCacheHandler();
+    const value = page('<p>hi</p><script>one()</script><script>two()</script>');
+    await cache.set('/route-cache/APP_PAGE/a/$/b3JpZ2lu/about', value);
+    const expected = { 'content-security-policy': pagePolicy([sha('one()'), sha('two()')]), vary: PAGE_VARY };
+    // The value Next goes on to answer with carries them too: the first answer is not without its policy.
+    expect(value.headers).toEqual({ 'x-nextjs-stale-time': '300', ...expected });
+    expect((await cache.get('/route-cache/APP_PAGE/a/$/b3JpZ2lu/about'))?.value).toEqual(value);
+    expect(renderedPageHeaders('<script>one()</script>')).toEqual({
+      'content-security-policy': pagePolicy([sha('one()')]),
+      vary: PAGE_VARY,
     });
-    expect(
-      JSON.parse(fs.readFileSync(path.join(app, 'case-studies', 'a.meta'), 'utf8')).headers['content-security-policy'],
-    ).toBe(pagePolicy([sha('two()')]));
-    expect(JSON.parse(fs.readFileSync(path.join(app, 'llms.txt.meta'), 'utf8'))).toEqual({ headers: {} });
-    expect(buildHasPageHeaders(dist)).toBe(true);
-    expect(pageHeadersWarning(dist)).toBeUndefined();
+  });
 
-    // Idempotent, and a new build id means the build must be done again.
-    applyPageHeaders(dist);
-    expect(JSON.parse(fs.readFileSync(path.join(app, 'index.meta'), 'utf8'))).toEqual(meta);
-    fs.writeFileSync(path.join(dist, 'BUILD_ID'), 'build-2\n');
-    expect(buildHasPageHeaders(dist)).toBe(false);
+  it('keeps anything else as it is given, and answers null for what it does not hold', async () => {
+    const cache = new PageCacheHandler();
+    const route = { kind: 'APP_ROUTE', body: Buffer.from('x'), headers: { 'content-type': 'text/plain' }, status: 200 };
+    await cache.set('route', route);
+    expect((await cache.get('route'))?.value).toEqual({ ...route, headers: { 'content-type': 'text/plain' } });
+    expect(await cache.get('never-set')).toBeNull();
+  });
+
+  it('holds a bounded number of entries, the least recently read going first', async () => {
+    const cache = new PageCacheHandler();
+    await cache.set('first', page('<script>a()</script>'));
+    for (let i = 0; i < 2100; i++) await cache.set(`page-${i}`, page(''));
+    expect(await cache.get('first')).toBeNull();
+    expect(await cache.get('page-2099')).not.toBeNull();
+  });
+});
+
+describe('the start-up warning', () => {
+  it('names a build made without the cache that gives pages their policy, and what to do', () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-build-'));
+    const write = (cacheHandler: string | null) =>
+      fs.writeFileSync(path.join(dist, 'required-server-files.json'), JSON.stringify({ config: { cacheHandler } }));
+    expect(pageHeadersWarning(dist)).toMatch(/no Content-Security-Policy and no Vary .* Run npm run build\./);
+    write(null);
+    expect(pageHeadersWarning(dist)).toBeDefined();
+    fs.writeFileSync(path.join(dist, 'page-cache-handler.mjs'), 'export default class {}');
+    write('page-cache-handler.mjs');
+    expect(pageHeadersWarning(dist)).toBeUndefined();
+    write('gone/page-cache-handler.mjs');
     expect(pageHeadersWarning(dist)).toBeDefined();
     fs.rmSync(dist, { recursive: true, force: true });
   });

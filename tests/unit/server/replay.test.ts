@@ -1,9 +1,5 @@
-import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { staticPageRoutes } from '@/lib/next/build-output';
+import { describe, expect, it } from 'vitest';
 import { addedByNext, withNextAdditions } from '@/lib/server/added-by-next';
 import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
 import { fastPathFromNext } from '@/lib/server/load-build';
@@ -82,29 +78,6 @@ describe("what Next adds to an endpoint's answers", () => {
   });
 });
 
-describe('the static pages of a build', () => {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'prerendered-'));
-  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
-  const staticPage = { routeType: 'page', initialRevalidateSeconds: false };
-
-  it('prerendered once with status 200: not revalidated ones, the 404 page or route handlers', () => {
-    fs.writeFileSync(
-      path.join(dist, 'prerender-manifest.json'),
-      JSON.stringify({
-        routes: {
-          '/': staticPage,
-          '/about': staticPage,
-          '/news': { routeType: 'page', initialRevalidateSeconds: 60 },
-          '/_not-found': { ...staticPage, initialStatus: 404 },
-          '/robots.txt': { routeType: 'route', initialRevalidateSeconds: false },
-        },
-      }),
-    );
-    expect(staticPageRoutes(dist)).toEqual(['/', '/about']);
-    expect(staticPageRoutes(path.join(dist, 'nothing'))).toEqual([]);
-  });
-});
-
 /** A stand-in for Next answering a method no route has as proxy.ts does, with headers of its own per kind of path. */
 function proxyAnswers(request: http.IncomingMessage, response: http.ServerResponse): void {
   const own = unroutedMethodAnswer(request.method ?? '', request.url ?? '/');
@@ -121,7 +94,7 @@ describe('the fast path made at start-up', () => {
         else response.writeHead(404).end();
       },
       { SITE_URL: undefined },
-      { staticPages: [] },
+      { pages: [] },
     );
     expect(nextHeadersFor('/api/agent', { 'Content-Type': 'application/json' })).toEqual({
       'x-config': 'api',
@@ -143,8 +116,8 @@ describe('the fast path made at start-up', () => {
           else if (request.method === 'PROPFIND') proxyAnswers(request, response);
           else response.writeHead(200, { 'content-type': 'text/html' }).end(`page ${request.url}`);
         },
-        { SITE_URL: undefined },
-        { staticPages: ['/', '/about'] },
+        { SITE_URL: 'http://localhost' },
+        { pages: ['/', '/about'] },
       );
       expect(warnings).toEqual(['[fast path] Next did not answer /about with a 200 at start-up: Next serves them.']);
       const server = http.createServer((request, response) => {

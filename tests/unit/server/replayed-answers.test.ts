@@ -56,12 +56,13 @@ const ask = (url: string, headers: Record<string, string> = {}, method = 'GET') 
 const bodyOf = (url: string, headers: Record<string, string> = {}) => ask(url, headers)?.identity.body.toString();
 
 describe('what is recorded', () => {
-  it('without SITE_URL, the pages as HTML only: the reads are built on each request origin', () => {
-    expect(requestsToRecord(['/', '/about', '/robots.txt'], false)).toEqual([get('/'), get('/about')]);
+  it("without SITE_URL, nothing: the pages and the reads name each request's origin", () => {
+    expect(requestsToRecord(['/', '/about', '/robots.txt'], false)).toEqual([]);
   });
 
-  it('with SITE_URL, also every read in each Accept variant, the homepage as markdown and the discovery files', () => {
-    const requests = requestsToRecord(['/'], true);
+  it('with SITE_URL, the pages as HTML, every read in each Accept variant, the homepage as markdown and the discovery files', () => {
+    const requests = requestsToRecord(['/', '/about', '/robots.txt'], true);
+    expect(requests.slice(0, 2)).toEqual([get('/'), get('/about')]);
     expect(requests).toContainEqual(get('/api/agent'));
     expect(requests).toContainEqual(get('/api/agent/resources/contact-card', 'application/json'));
     expect(requests).toContainEqual(get('/api/agent/resources/bio', 'text/markdown'));

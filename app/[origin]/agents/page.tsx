@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { type OriginParams, pageOrigin } from '@/lib/site/page-origin';
 import { getContent, getSite } from '@/lib/content';
 import { describeAgentSurface } from '@/lib/site/agent-docs';
 import { AGENT_PATHS, buildCurlExamples } from '@/lib/site/agent-examples';
@@ -12,9 +13,10 @@ import { PageIntro } from '@/lib/ui/page-intro';
 import { WebMcpTools } from '@/lib/ui/webmcp-tools';
 import { PageJsonLd } from '@/lib/ui/json-ld';
 
-export function generateMetadata(): Metadata {
+export async function generateMetadata({ params }: { params: Promise<OriginParams> }): Promise<Metadata> {
+  const origin = await pageOrigin(params);
   const { title, description } = getSite().pages.agents;
-  return pageMetadata({ title, description, path: '/agents' });
+  return pageMetadata({ title, description, path: '/agents', origin });
 }
 
 const CONTENTS = [
@@ -26,14 +28,15 @@ const CONTENTS = [
   { id: 'conventions', label: 'Errors and headers' },
 ];
 
-export default function AgentsPage() {
+export default async function AgentsPage({ params }: { params: Promise<OriginParams> }) {
+  const origin = await pageOrigin(params);
   const { site, bio } = getContent();
   const page = site.pages.agents;
   const { resources, evaluate, schedule } = describeAgentSurface();
   const examples = buildCurlExamples();
   return (
     <>
-      <PageJsonLd path="/agents" />
+      <PageJsonLd path="/agents" origin={origin} />
       <PageIntro eyebrow="Agent API · MCP · llms.txt" title={page.title} intro={page.intro} />
       <div className="container section docs">
         <nav className="docs__toc" aria-label="On this page">

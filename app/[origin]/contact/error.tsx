@@ -21,6 +21,7 @@ export default function ContactError({ error }: { error: Error }) {
           Reload the page and send your request again.
         </p>
         <p>
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load: this build's page replaces the old one */}
           <a className="button" href="/contact">
             Reload the contact page
           </a>

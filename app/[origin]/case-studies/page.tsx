@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { type OriginParams, pageOrigin } from '@/lib/site/page-origin';
 import { getContent, getSite } from '@/lib/content';
 import { pageMetadata } from '@/lib/site/metadata';
 import { CaseStudyCard } from '@/lib/ui/case-study-card';
@@ -6,18 +7,20 @@ import { CtaBand } from '@/lib/ui/cta-band';
 import { PageIntro } from '@/lib/ui/page-intro';
 import { PageJsonLd } from '@/lib/ui/json-ld';
 
-export function generateMetadata(): Metadata {
+export async function generateMetadata({ params }: { params: Promise<OriginParams> }): Promise<Metadata> {
+  const origin = await pageOrigin(params);
   const { title, description } = getSite().pages.caseStudies;
-  return pageMetadata({ title, description, path: '/case-studies' });
+  return pageMetadata({ title, description, path: '/case-studies', origin });
 }
 
-export default function CaseStudiesPage() {
+export default async function CaseStudiesPage({ params }: { params: Promise<OriginParams> }) {
+  const origin = await pageOrigin(params);
   const { site, engagements, caseStudies } = getContent();
   const page = site.pages.caseStudies;
   const titleOf = (key: string) => engagements.find((engagement) => engagement.key === key)?.title;
   return (
     <>
-      <PageJsonLd path="/case-studies" />
+      <PageJsonLd path="/case-studies" origin={origin} />
       <PageIntro eyebrow={site.home.eyebrow} title={page.title} intro={page.intro} />
       <div className="container section">
         <div className="card-grid">

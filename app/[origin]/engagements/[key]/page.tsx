@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { type OriginParams, pageOrigin } from '@/lib/site/page-origin';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { findEngagement, getContent, getEngagements } from '@/lib/content';
@@ -9,12 +10,11 @@ import { PageIntro } from '@/lib/ui/page-intro';
 import { Prose } from '@/lib/ui/prose';
 import { PageJsonLd } from '@/lib/ui/json-ld';
 
-export const dynamicParams = false;
-
 interface EngagementPageProps {
-  params: Promise<{ key: string }>;
+  params: Promise<OriginParams & { key: string }>;
 }
 
+// With the origin from app/[origin]'s layout: the page of each engagement, rendered per origin on its first request.
 export function generateStaticParams(): { key: string }[] {
   return getEngagements().map((engagement) => ({ key: engagement.key }));
 }
@@ -22,21 +22,24 @@ export function generateStaticParams(): { key: string }[] {
 export async function generateMetadata({ params }: EngagementPageProps): Promise<Metadata> {
   const engagement = findEngagement((await params).key);
   if (!engagement) return {};
+  const origin = await pageOrigin(params);
   return pageMetadata({
     title: engagement.title,
     description: engagement.summary,
     path: `/engagements/${engagement.key}`,
+    origin,
   });
 }
 
 export default async function EngagementPage({ params }: EngagementPageProps) {
+  const origin = await pageOrigin(params);
   const engagement = findEngagement((await params).key);
   if (!engagement) notFound();
   const { site, caseStudies } = getContent();
   const related = caseStudies.filter((study) => study.engagement === engagement.key);
   return (
     <>
-      <PageJsonLd path={`/engagements/${engagement.key}`} />
+      <PageJsonLd path={`/engagements/${engagement.key}`} origin={origin} />
       <PageIntro
         eyebrow={<Link href="/engagements">{site.pages.engagements.title}</Link>}
         title={engagement.title}

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { type OriginParams, pageOrigin } from '@/lib/site/page-origin';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { findCaseStudy, findEngagement, getCaseStudies, getSite } from '@/lib/content';
@@ -9,12 +10,11 @@ import { Prose } from '@/lib/ui/prose';
 import { ResultsList } from '@/lib/ui/results-list';
 import { PageJsonLd } from '@/lib/ui/json-ld';
 
-export const dynamicParams = false;
-
 interface CaseStudyPageProps {
-  params: Promise<{ slug: string }>;
+  params: Promise<OriginParams & { slug: string }>;
 }
 
+// With the origin from app/[origin]'s layout: the page of each study, rendered per origin on its first request.
 export function generateStaticParams(): { slug: string }[] {
   return getCaseStudies().map((study) => ({ slug: study.slug }));
 }
@@ -22,22 +22,25 @@ export function generateStaticParams(): { slug: string }[] {
 export async function generateMetadata({ params }: CaseStudyPageProps): Promise<Metadata> {
   const study = findCaseStudy((await params).slug);
   if (!study) return {};
+  const origin = await pageOrigin(params);
   return pageMetadata({
     title: study.title,
     description: study.summary,
     path: `/case-studies/${study.slug}`,
+    origin,
     type: 'article',
   });
 }
 
 export default async function CaseStudyPage({ params }: CaseStudyPageProps) {
+  const origin = await pageOrigin(params);
   const study = findCaseStudy((await params).slug);
   if (!study) notFound();
   const site = getSite();
   const engagement = findEngagement(study.engagement);
   return (
     <>
-      <PageJsonLd path={`/case-studies/${study.slug}`} />
+      <PageJsonLd path={`/case-studies/${study.slug}`} origin={origin} />
       <PageIntro
         eyebrow={<Link href="/case-studies">{site.pages.caseStudies.title}</Link>}
         title={study.title}

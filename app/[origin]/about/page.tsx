@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { type OriginParams, pageOrigin } from '@/lib/site/page-origin';
 import Link from 'next/link';
 import { getContent, getSite } from '@/lib/content';
 import { pageMetadata } from '@/lib/site/metadata';
@@ -8,17 +9,19 @@ import { PageIntro } from '@/lib/ui/page-intro';
 import { Prose } from '@/lib/ui/prose';
 import { PageJsonLd } from '@/lib/ui/json-ld';
 
-export function generateMetadata(): Metadata {
+export async function generateMetadata({ params }: { params: Promise<OriginParams> }): Promise<Metadata> {
+  const origin = await pageOrigin(params);
   const { title, description } = getSite().pages.about;
-  return { ...pageMetadata({ title, description, path: '/about', type: 'profile' }) };
+  return { ...pageMetadata({ title, description, path: '/about', origin, type: 'profile' }) };
 }
 
-export default function AboutPage() {
+export default async function AboutPage({ params }: { params: Promise<OriginParams> }) {
+  const origin = await pageOrigin(params);
   const { site, bio } = getContent();
   const page = site.pages.about;
   return (
     <>
-      <PageJsonLd path="/about" />
+      <PageJsonLd path="/about" origin={origin} />
       <PageIntro eyebrow={`${bio.role}, ${bio.company}`} title={page.title} intro={page.intro} />
       <div className="container section detail">
         <div className="detail__main">

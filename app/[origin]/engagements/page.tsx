@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { type OriginParams, pageOrigin } from '@/lib/site/page-origin';
 import Link from 'next/link';
 import { getContent, getSite } from '@/lib/content';
 import { ordinal } from '@/lib/site/format';
@@ -7,17 +8,19 @@ import { CtaBand } from '@/lib/ui/cta-band';
 import { PageIntro } from '@/lib/ui/page-intro';
 import { PageJsonLd } from '@/lib/ui/json-ld';
 
-export function generateMetadata(): Metadata {
+export async function generateMetadata({ params }: { params: Promise<OriginParams> }): Promise<Metadata> {
+  const origin = await pageOrigin(params);
   const { title, description } = getSite().pages.engagements;
-  return pageMetadata({ title, description, path: '/engagements' });
+  return pageMetadata({ title, description, path: '/engagements', origin });
 }
 
-export default function EngagementsPage() {
+export default async function EngagementsPage({ params }: { params: Promise<OriginParams> }) {
+  const origin = await pageOrigin(params);
   const { site, engagements } = getContent();
   const page = site.pages.engagements;
   return (
     <>
-      <PageJsonLd path="/engagements" />
+      <PageJsonLd path="/engagements" origin={origin} />
       <PageIntro eyebrow={site.home.eyebrow} title={page.title} intro={page.intro} />
       <div className="container stack-xl section">
         {engagements.map((engagement, index) => (
