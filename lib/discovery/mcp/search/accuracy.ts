@@ -2,11 +2,22 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import type { DocumentLibrary } from '@/lib/mcp/surface/mcp-tool';
 
+/** The sets of labelled queries, in the order they were written: tuning, then each held-out set. */
+export const QUERY_SPLITS = [
+  'tuning',
+  'held-out',
+  'held-out-2',
+  'held-out-3',
+  'held-out-4',
+  'held-out-5',
+  'held-out-6',
+] as const;
+
 /** One labelled query: what someone asked search, and every page id a reader would accept first, best first. */
 export const LabelledQuerySchema = z.strictObject({
   id: z.string().min(1),
   split: z
-    .enum(['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'])
+    .enum(QUERY_SPLITS)
     .describe(
       'tuning may be looked at while tuning; a held-out set only measures, and is spent once used to judge a change',
     ),
