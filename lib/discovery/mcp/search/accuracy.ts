@@ -53,8 +53,8 @@ export interface SearchAccuracy {
   misses: { query: LabelledQuery; first: string | undefined }[];
 }
 
-/** The pages about the practice as a whole: the homepage, the biography and the engagements and case-studies lists. */
-export const HUB_IDS: readonly string[] = ['home', 'about', 'engagements', 'case-studies'];
+/** Every page but a single engagement or case study: the homepage, the biography, contact, the lists, for agents. */
+export const HUB_IDS: readonly string[] = ['home', 'about', 'contact', 'engagements', 'case-studies', 'agents'];
 
 /** Runs each query through `library` and counts the ones whose first result is accepted. */
 export function measureSearchAccuracy(
