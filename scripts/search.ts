@@ -8,7 +8,7 @@
  *   npx tsx scripts/search.ts --time [file]       mean time per query over every labelled query (search is a hot path)
  */
 import { siteDocumentLibrary } from '../lib/discovery/mcp/documents';
-import { measureSearchAccuracy, readQueryCorpus } from '../lib/discovery/mcp/search/accuracy';
+import { QUERY_SPLITS, measureSearchAccuracy, readQueryCorpus } from '../lib/discovery/mcp/search/accuracy';
 
 const DEFAULT_CORPUS = 'tests/fixtures/search-queries.json';
 const library = siteDocumentLibrary('https://consultant.example');
@@ -28,10 +28,7 @@ if (corpusFlag === '--time') {
   const file = process.argv[process.argv.indexOf(corpusFlag) + 1] ?? DEFAULT_CORPUS;
   const queries = readQueryCorpus(file);
   // Held-out accuracy is measured once per change, at its end; seen after every try, it would steer the tuning too.
-  const splits =
-    corpusFlag === '--tuning'
-      ? (['tuning'] as const)
-      : (['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'] as const);
+  const splits = corpusFlag === '--tuning' ? (['tuning'] as const) : QUERY_SPLITS;
   for (const split of splits) {
     const result = measureSearchAccuracy(
       library,

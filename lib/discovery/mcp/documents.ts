@@ -1,53 +1,51 @@
 import { getContent } from '@/lib/content';
-import { renderMarkdownPage } from '@/lib/markdown/page-markdown';
+import { renderAllMarkdownPages } from '@/lib/markdown/page-markdown';
 import { type KindedDocument, indexDocuments, rankDocuments } from './search/document-index';
 import type { PageKind } from './search/query-intent';
 import type { DocumentLibrary, SiteDocument } from '@/lib/mcp/surface/mcp-tool';
 
-interface DocumentPath {
-  path: string;
-  /** What fetch calls the page. */
+/** What fetch calls a page, and what search reads it as. */
+interface DocumentKind {
   kind: string;
-  /** What search reads it as. */
   pageKind: PageKind;
 }
 
-/** The pages search and fetch serve, and what kind of document each is. */
-function documentPaths(): DocumentPath[] {
-  const { engagements, caseStudies } = getContent();
-  return [
-    { path: '/', kind: 'homepage', pageKind: 'hub' },
-    { path: '/about', kind: 'biography', pageKind: 'hub' },
-    ...engagements.map((engagement) => ({
-      path: `/engagements/${engagement.key}`,
-      kind: 'engagement',
-      pageKind: 'engagement' as const,
-    })),
-    ...caseStudies.map((study) => ({
-      path: `/case-studies/${study.slug}`,
-      kind: 'case study',
-      pageKind: 'case study' as const,
-    })),
-  ];
+const ENGAGEMENT: DocumentKind = { kind: 'engagement', pageKind: 'engagement' };
+const CASE_STUDY: DocumentKind = { kind: 'case study', pageKind: 'case study' };
+// The pages about the practice as a whole and how to reach it, and the one about the site's interface for AI
+// agents, which a question about the practice does not ask for. A page of the site not named here is a hub.
+const SITE_PAGES: Readonly<Record<string, DocumentKind>> = {
+  '/': { kind: 'homepage', pageKind: 'hub' },
+  '/about': { kind: 'biography', pageKind: 'hub' },
+  '/contact': { kind: 'contact page', pageKind: 'hub' },
+  '/engagements': { kind: 'list of engagements', pageKind: 'hub' },
+  '/case-studies': { kind: 'list of case studies', pageKind: 'hub' },
+  '/agents': { kind: 'page for AI agents', pageKind: 'interface' },
+};
+
+/** A page's kind by where it stands: one item of a collection, or a page of the site. */
+function kindOf(path: string): DocumentKind {
+  const [, section, item] = path.split('/');
+  if (item && section === 'engagements') return ENGAGEMENT;
+  if (item && section === 'case-studies') return CASE_STUDY;
+  return SITE_PAGES[path] ?? { kind: 'page', pageKind: 'hub' };
 }
 
 /**
- * The site's own documents for MCP's search and fetch: the homepage, the biography, every engagement and every
- * case study, each as the same markdown `<page>.md` serves (lib/markdown/page-markdown.ts).
+ * The site's own documents for MCP's search and fetch: every page of the sitemap (lib/site/pages.ts), each as the
+ * same markdown `<page>.md` serves (lib/markdown/page-markdown.ts), so a new page is searched without a change here.
  */
 function listSiteDocuments(origin: string): KindedDocument[] {
-  const content = getContent();
-  return documentPaths().flatMap(({ path, kind, pageKind }) => {
-    const page = renderMarkdownPage(path, content, origin);
-    if (!page) return [];
+  return renderAllMarkdownPages(getContent(), origin).map((page) => {
+    const { kind, pageKind } = kindOf(page.path);
     const document: SiteDocument = {
-      id: path === '/' ? 'home' : path.slice(1),
+      id: page.path === '/' ? 'home' : page.path.slice(1),
       title: page.title,
-      url: `${origin}${path}`,
+      url: `${origin}${page.path}`,
       text: page.markdown,
       metadata: { kind, description: page.description, last_updated: page.lastModified },
     };
-    return [{ document, kind: pageKind }];
+    return { document, kind: pageKind };
   });
 }
 

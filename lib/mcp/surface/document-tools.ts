@@ -54,7 +54,8 @@ export const searchTool = defineMcpOnlyTool({
   name: 'search',
   title: 'Search the site',
   description:
-    "Search the consultancy's own pages: the homepage, the biography, every engagement and every case study. " +
+    "Search every page of the consultancy's site: the homepage, the biography, contact, every engagement and case " +
+    'study and their lists, and the page for AI agents. ' +
     'Returns the best matches, each with the id to pass to fetch for its full text.',
   input: SearchInputSchema,
   output: SearchOutputSchema,

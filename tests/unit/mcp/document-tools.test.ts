@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
 import { MAX_QUERY_LENGTH } from '@/lib/mcp/surface/document-tools';
 import { callMcpTool, listMcpTools } from '@/lib/mcp/surface/tools';
-import { getCaseStudies, getEngagements } from '@/lib/content';
+import { getCaseStudies, getContent, getEngagements } from '@/lib/content';
+import { renderMarkdownPage } from '@/lib/markdown/page-markdown';
+import { listSitePages } from '@/lib/site/pages';
 
 // search and fetch over the site's own pages, ranked by MiniSearch with evaluate_client_needs' stemming.
 
@@ -62,16 +64,29 @@ describe('search and fetch', () => {
     expect(listed[1]?.inputSchema.required).toEqual(['id']);
   });
 
-  it('the documents are every engagement, every case study, the biography and the homepage', () => {
+  it('the documents are every page of the sitemap, contact and the two lists among them', () => {
     const ids = siteDocumentLibrary(context.origin).ids();
-    expect(ids.sort()).toEqual(
-      [
-        'home',
-        'about',
-        ...getEngagements().map((engagement) => `engagements/${engagement.key}`),
-        ...getCaseStudies().map((study) => `case-studies/${study.slug}`),
-      ].sort(),
-    );
+    const sitemap = listSitePages(getContent()).map((page) => (page.path === '/' ? 'home' : page.path.slice(1)));
+    expect(ids).toEqual(sitemap);
+    expect(ids).toEqual(expect.arrayContaining(['home', 'about', 'contact', 'engagements', 'case-studies']));
+    for (const engagement of getEngagements()) expect(ids).toContain(`engagements/${engagement.key}`);
+    for (const study of getCaseStudies()) expect(ids).toContain(`case-studies/${study.slug}`);
+  });
+
+  it.each([
+    ['contact', 'contact page'],
+    ['engagements', 'list of engagements'],
+    ['case-studies', 'list of case studies'],
+  ])('fetch returns %s, as its markdown serves it, with its kind', async (id, kind) => {
+    const result = await callMcpTool('fetch', { id }, context);
+    const page = renderMarkdownPage(`/${id}`, getContent(), ORIGIN);
+    expect(DocumentSchema.parse(result.structuredContent)).toEqual({
+      id,
+      title: page?.title,
+      text: page?.markdown,
+      url: `${ORIGIN}/${id}`,
+      metadata: { kind, description: page?.description, last_updated: page?.lastModified },
+    });
   });
 
   it.each([

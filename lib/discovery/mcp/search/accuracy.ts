@@ -2,11 +2,22 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import type { DocumentLibrary } from '@/lib/mcp/surface/mcp-tool';
 
+/** The sets of labelled queries, in the order they were written: tuning, then each held-out set. */
+export const QUERY_SPLITS = [
+  'tuning',
+  'held-out',
+  'held-out-2',
+  'held-out-3',
+  'held-out-4',
+  'held-out-5',
+  'held-out-6',
+] as const;
+
 /** One labelled query: what someone asked search, and every page id a reader would accept first, best first. */
 export const LabelledQuerySchema = z.strictObject({
   id: z.string().min(1),
   split: z
-    .enum(['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'])
+    .enum(QUERY_SPLITS)
     .describe(
       'tuning may be looked at while tuning; a held-out set only measures, and is spent once used to judge a change',
     ),
@@ -42,8 +53,8 @@ export interface SearchAccuracy {
   misses: { query: LabelledQuery; first: string | undefined }[];
 }
 
-/** The pages about the practice as a whole: the homepage, the biography and the engagements and case-studies lists. */
-export const HUB_IDS: readonly string[] = ['home', 'about', 'engagements', 'case-studies'];
+/** Every page but a single engagement or case study: the homepage, the biography, contact, the lists, for agents. */
+export const HUB_IDS: readonly string[] = ['home', 'about', 'contact', 'engagements', 'case-studies', 'agents'];
 
 /** Runs each query through `library` and counts the ones whose first result is accepted. */
 export function measureSearchAccuracy(

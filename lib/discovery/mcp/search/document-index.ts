@@ -1,7 +1,8 @@
 import MiniSearch from 'minisearch';
 import { FUNCTION_WORDS, foldText, splitWords, stemWord } from '@/lib/text/words';
 import type { SiteDocument } from '@/lib/mcp/surface/mcp-tool';
-import { type PageKind, intendedKind } from './query-intent';
+import { type PageKind, readIntent } from './query-intent';
+import { type OtherPages, namesOf, splitQuoted } from './quoted-text';
 
 /** A query's or a document's words as evaluate_client_needs reads them: folded, stemmed, without function words. */
 function termsOf(text: string): string[] {
@@ -17,35 +18,6 @@ export interface IndexedDocument {
   listed: string;
 }
 
-const FRONT_MATTER = /^---\n[\s\S]*?\n---\n/;
-const HEADING = /^(#+)\s/;
-const LIST_ITEM = /^\s*[-*]\s/;
-const LINK_TARGET = /\]\(([^)\s]+)\)/g;
-const LINK = /\[([^\]]*)\]\([^)\s]+\)/g;
-const BARE_URL = /\bhttps?:\/\/\S+/g;
-
-/**
- * Splits a page's markdown into its own lines and the lines that summarise another document: a heading that links
- * to one (with its section) or a list item that does. A hub repeats every page it lists, so counted as its own
- * words those summaries make the homepage outrank the very page a query is about.
- */
-function splitListed(markdown: string, otherUrls: ReadonlySet<string>): { own: string; listed: string } {
-  const own: string[] = [];
-  const listed: string[] = [];
-  const linksOther = (line: string) =>
-    [...line.matchAll(LINK_TARGET)].some(([, url]) => otherUrls.has((url ?? '').replace(/\.md$/, '')));
-  let listedLevel: number | undefined;
-  for (const line of markdown.replace(FRONT_MATTER, '').split('\n')) {
-    const level = HEADING.exec(line)?.[1]?.length;
-    if (level !== undefined && listedLevel !== undefined && level <= listedLevel) listedLevel = undefined;
-    if (level !== undefined && listedLevel === undefined && linksOther(line)) listedLevel = level;
-    const isListed = listedLevel !== undefined || (LIST_ITEM.test(line) && linksOther(line));
-    // Addresses are not words a reader searches for; a link keeps its text.
-    (isListed ? listed : own).push(line.replace(LINK, '$1').replace(BARE_URL, ' '));
-  }
-  return { own: own.join('\n'), listed: listed.join('\n') };
-}
-
 // How many times each part of a page counts, as BM25F weighs fields: the weighted counts are added before BM25
 // saturates them, and a word's rarity is counted over whole pages. (MiniSearch's own field boosts count rarity
 // per field, so one word of a short description outweighed a page that is about it.)
@@ -55,11 +27,10 @@ const LISTED_BOOST = 0.1;
 
 const repeated = (text: string, times: number) => Array<string>(times).fill(text);
 
-function toIndexed(document: SiteDocument, otherUrls: ReadonlySet<string>): IndexedDocument {
-  const { own, listed } = splitListed(document.text, otherUrls);
+function toIndexed(document: SiteDocument, others: OtherPages): IndexedDocument {
+  const { own, listed } = splitQuoted(document.text, others);
   // The page's first heading names it too: the biography is titled "About" and headed with the consultant's name.
-  const heading = /^# (.+)$/m.exec(own)?.[1];
-  const title = heading && heading !== document.title ? `${document.title}\n${heading}` : document.title;
+  const title = namesOf(document.title, document.text).join('\n');
   const text = [
     ...repeated(title, PART_WEIGHTS.title),
     ...repeated(document.id, PART_WEIGHTS.path),
@@ -90,8 +61,14 @@ export function indexDocuments(pages: readonly KindedDocument[]): DocumentIndex 
     processTerm: stemWord,
     searchOptions: { boost: { listed: LISTED_BOOST }, combineWith: 'OR' },
   });
-  const urls = documents.map((document) => document.url);
-  words.addAll(documents.map((document) => toIndexed(document, new Set(urls.filter((url) => url !== document.url)))));
+  const others = (document: SiteDocument): OtherPages => {
+    const rest = documents.filter((other) => other !== document);
+    return {
+      urls: new Set(rest.map((other) => other.url)),
+      names: rest.flatMap((other) => namesOf(other.title, other.text)),
+    };
+  };
+  words.addAll(documents.map((document) => toIndexed(document, others(document))));
   return { words, kinds: new Map(pages.map((page) => [page.document.id, page.kind])) };
 }
 
@@ -103,18 +80,23 @@ const INTENT_PRIOR = 3;
  * The ids of the documents that match `query`, best first. MiniSearch multiplies a document's score by how many of
  * the query's words it matches; a word a page only quotes from another counts here as its listed text does, so a
  * hub's coverage of every page's words does not lift it over the page that has them. The kind of page the query
- * asks for (./query-intent.ts), if any, is weighed `INTENT_PRIOR` times the others.
+ * asks for (./query-intent.ts), if any, is weighed `INTENT_PRIOR` times the others; on its pages, the cue words
+ * every page of that kind answers ("cost", "results") count as matched by each and score on none.
  */
 export function rankDocuments(index: DocumentIndex, query: string): string[] {
-  const intent = intendedKind(query);
+  const intent = readIntent(query);
+  const asked = (id: unknown) => intent.kind !== undefined && index.kinds.get(String(id)) === intent.kind;
+  // A cue word shared by every page of the kind asked for scores nothing on those pages, and all of them match it.
+  const boostDocument = (id: unknown, term: string) => (asked(id) && intent.sharedStems.has(term) ? 0 : 1);
+  const shared = intent.sharedStems.size;
   return index.words
-    .search(query)
+    .search(query, { boostDocument })
     .map((hit) => {
       const id = String(hit.id);
       const matched = Object.values(hit.match);
       const own = matched.filter((fields) => fields.includes('text')).length;
       const coverage = (own + LISTED_BOOST * (matched.length - own)) / matched.length;
-      const prior = intent !== undefined && index.kinds.get(id) === intent ? INTENT_PRIOR : 1;
+      const prior = asked(id) ? INTENT_PRIOR * ((hit.queryTerms.length + shared) / hit.queryTerms.length) : 1;
       return { id, score: hit.score * coverage * prior };
     })
     .sort((a, b) => b.score - a.score)

@@ -1,7 +1,10 @@
 import { FUNCTION_WORDS, foldText, splitWords, stemWord } from '@/lib/text/words';
 
-/** The kinds of page a query can ask for: the practice as a whole (the homepage, the biography), one engagement, one case study. */
-export type PageKind = 'hub' | 'engagement' | 'case study';
+/**
+ * The kinds of page: the practice as a whole and how to reach it (the homepage, the biography, contact, the lists),
+ * one engagement, one case study, and the site's interface for AI agents, which no cue asks for.
+ */
+export type PageKind = 'hub' | 'engagement' | 'case study' | 'interface';
 
 /**
  * Words that say which kind of page a query asks for, read before function words are dropped ("did you", "we").
@@ -36,13 +39,30 @@ function occurrences(words: readonly CueWord[], cue: readonly CueWord[]): number
   return count;
 }
 
-/** The kind of page `query` asks for: the kind with the most cue words in it, or none when no kind leads. */
-export function intendedKind(query: string): PageKind | undefined {
-  const words = cueWordsOf(query);
-  const counts = CUE_WORDS.map(({ kind, cues }) => ({
-    kind,
-    count: cues.reduce((sum, cue) => sum + occurrences(words, cue), 0),
-  })).sort((a, b) => b.count - a.count);
-  const [first, second] = counts;
-  return first && first.count > 0 && first.count > (second?.count ?? 0) ? first.kind : undefined;
+// An engagement's or a case study's cue words name what every page of that kind has (a price, a timing, results,
+// a client), so on those pages they tell nothing apart: "cost" in one engagement's text does not make it the one
+// whose cost is asked. The hubs' cues (consultancy, services) are their own subject.
+const SHARED_BY_KIND: ReadonlySet<PageKind> = new Set(['engagement', 'case study']);
+
+/** What a query asks for: the kind of page, and the stems of its cue words that tell no page of that kind apart. */
+export interface QueryIntent {
+  kind: PageKind | undefined;
+  sharedStems: ReadonlySet<string>;
 }
+
+/** The kind with the most cue words in `query`, or none when no kind leads, and the cue words of that kind. */
+export function readIntent(query: string): QueryIntent {
+  const words = cueWordsOf(query);
+  const counts = CUE_WORDS.map(({ kind, cues }) => {
+    const found = cues.map((cue) => ({ cue, times: occurrences(words, cue) })).filter(({ times }) => times > 0);
+    return { kind, cues: found.map(({ cue }) => cue), count: found.reduce((sum, { times }) => sum + times, 0) };
+  }).sort((a, b) => b.count - a.count);
+  const [first, second] = counts;
+  if (!first || first.count === 0 || first.count <= (second?.count ?? 0))
+    return { kind: undefined, sharedStems: new Set() };
+  const shared = SHARED_BY_KIND.has(first.kind) ? first.cues.flat().filter((cue) => !FUNCTION_WORDS.has(cue.word)) : [];
+  return { kind: first.kind, sharedStems: new Set(shared.map((cue) => cue.stem)) };
+}
+
+/** The kind of page `query` asks for: the kind with the most cue words in it, or none when no kind leads. */
+export const intendedKind = (query: string): PageKind | undefined => readIntent(query).kind;
