@@ -79,7 +79,7 @@ const nextConfig: NextConfig = {
         headers: asHeaderList({ ...SHARED_HEADERS, [CONTENT_VERSION_HEADER]: contentVersion(contentDirectory()) }),
       },
       // Each page carries its own Content-Security-Policy, with the hashes of its inline scripts, given where Next
-      // keeps it once rendered (lib/next/page-cache-handler.ts), so it is not set here: two policies would apply.
+      // keeps it once rendered (lib/security/page-cache-handler.ts), so it is not set here: two policies would apply.
       { source: API_SOURCE, headers: asHeaderList(API_HEADERS) },
       {
         // A consultation form posted without JavaScript is answered with a page rendered for that request, whose
@@ -116,7 +116,7 @@ function deploymentIdFor(phase: string): string | undefined {
 }
 
 /**
- * The site's incremental cache, where each page is given its Content-Security-Policy (lib/next/page-cache-handler.ts),
+ * The site's incremental cache, where each page is given its Content-Security-Policy (lib/security/page-cache-handler.ts),
  * for a production build and server when npm run build has compiled it; Next keeps nothing else in memory beside it.
  */
 function cacheHandlerFor(phase: string): Pick<NextConfig, 'cacheHandler' | 'cacheMaxMemorySize'> {

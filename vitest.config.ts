@@ -32,6 +32,7 @@ const SERVED_EITHER_WAY = [
   'tests/integration/agent-api/idempotency-key.test.ts',
   'tests/integration/security/odd-requests.test.ts',
   'tests/integration/security/abusive-clients.test.ts',
+  'tests/integration/serving/link-cards.test.ts',
   'tests/integration/serving/public-origin.test.ts',
   'tests/integration/serving/site-origin.test.ts',
   'tests/integration/security/quota-ipv6.test.ts',

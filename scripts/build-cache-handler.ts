@@ -1,5 +1,5 @@
 /**
- * Compiles the site's incremental cache (lib/next/page-cache-handler.ts) to dist/page-cache-handler.mjs, which
+ * Compiles the site's incremental cache (lib/security/page-cache-handler.ts) to dist/page-cache-handler.mjs, which
  * next.config.ts names as Next's `cacheHandler`: Next loads it from disk, at build and at run time, so it is plain
  * JavaScript, made before `next build` (npm run build).
  */
@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, PAGE_CACHE_HANDLER_FILE);
 const partial = `${out}.${process.pid}.tmp`;
 await build({
-  entryPoints: [path.join(root, 'lib/next/page-cache-handler.ts')],
+  entryPoints: [path.join(root, 'lib/security/page-cache-handler.ts')],
   outfile: partial,
   bundle: true,
   platform: 'node',

@@ -5,7 +5,7 @@ import { buildCacheHandler } from '@/lib/next/build-output';
 
 /**
  * The start-up warning for a build whose pages would go out without their Content-Security-Policy and Vary, or
- * undefined when they have them: those are given by the site's incremental cache (lib/next/page-cache-handler.ts),
+ * undefined when they have them: those are given by the site's incremental cache (lib/security/page-cache-handler.ts),
  * which only a build made by `npm run build` uses.
  */
 export function pageHeadersWarning(distDir: string): string | undefined {

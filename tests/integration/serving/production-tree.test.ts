@@ -186,7 +186,7 @@ describe('the Dockerfile’s image, made outside Docker', { timeout: 90_000 }, (
 
   it("gives the server's user DATA_DIR and Next's two cache folders, the only places it writes", async () => {
     expect(ownedByServer()).toEqual(['/app/.next/cache', '/app/.next/server/route-cache', imageEnv().DATA_DIR]);
-    // Pages rendered on their first request, which the site's cache keeps in memory (lib/next/page-cache-handler.ts).
+    // Pages rendered on their first request, which the site's cache keeps in memory (lib/security/page-cache-handler.ts).
     for (const page of ['/', '/engagements', '/about']) expect((await fetch(`${url}${page}`)).status).toBe(200);
     const writable = ownedByServer().map((folder) => path.posix.relative('/app', folder));
     const written = [...changesIn(tree)]

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageHeadersWarning } from '@/lib/security/page-headers';
-import PageCacheHandler, { renderedPageHeaders } from '@/lib/next/page-cache-handler';
+import PageCacheHandler, { renderedPageHeaders } from '@/lib/security/page-cache-handler';
 import { PAGE_VARY } from '@/lib/http/shared-headers';
 import { NO_SCRIPT_POLICY, inlineScriptHashes, pagePolicy } from '@/lib/security/csp';
 

@@ -1,5 +1,5 @@
 import { PAGE_VARY } from '../http/shared-headers';
-import { inlineScriptHashes, pagePolicy } from '../security/csp';
+import { inlineScriptHashes, pagePolicy } from './csp';
 
 /**
  * Next's incremental cache for this site (next.config.ts `cacheHandler`, compiled to dist/ by
@@ -8,7 +8,8 @@ import { inlineScriptHashes, pagePolicy } from '../security/csp';
  * answer, it is given its Content-Security-Policy with the sha256 of each of its inline scripts and its Vary.
  * Next's page runtime sends a cache entry's `headers` with the page, as it does a prerendered page's `.meta`.
  * The entry's shape is Next's, not a documented type; this module alone reads it, and
- * tests/integration/serving/page-headers.test.ts fails if a page goes out without its policy.
+ * tests/integration/security/security-headers.test.ts fails if a page, its first answer included, goes out
+ * without the policy of its own scripts.
  */
 
 /** The part of a cache entry this handler reads: Next's rendered page (`APP_PAGE`), its HTML and its headers. */
