@@ -13,6 +13,7 @@ import {
 import { cliOptions, runMain } from './cli';
 import { MAX_P99_MS, TARGETS, type Target } from './targets';
 import { startSigningAgent } from '../tests/fixtures/signing-agent';
+import { type RunningNginx, hasNginx, startNginx } from '../scripts/nginx';
 
 /**
  * `npm run bench`: builds the app into .next-bench with SITE_URL on loopback, serves it with
@@ -21,6 +22,9 @@ import { startSigningAgent } from '../tests/fixtures/signing-agent';
  * that a load drifting during the run weighs on both alike; each run's first 1.5 s (50 connections opening at
  * once) is not measured. Prints req/s, p50, p99, errors and the ratio to the limit; exits 1 when a target misses
  * its floor, p99 reaches 100 ms, or any request fails.
+ *
+ * The targets through the shared cache are asked of the recipe's nginx (deploy/nginx, Debian's package) in front
+ * of the app; without nginx they are left out, and the run says so.
  *
  * Options: --duration=<s> per target (default 5), --warmup=<s> of the app before each target (default 3),
  * --connections=<n> (default 50), --no-build (reuse the last bench build), --only=<text> (targets whose name
@@ -141,7 +145,10 @@ const pad = (cells: string[], widths: number[]) =>
   cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
 
 async function main(): Promise<number> {
-  const targets = TARGETS.filter((target) => !only || target.name.includes(only));
+  const chosen = TARGETS.filter((target) => !only || target.name.includes(only));
+  const targets = hasNginx() ? chosen : chosen.filter((target) => !target.throughSharedCache);
+  if (targets.length < chosen.length)
+    console.log('bench: no nginx here: the targets through the shared cache are left out');
   const reuse = args.has('no-build') ? previousBuildUrl() : undefined;
   const siteUrl = reuse ?? `http://127.0.0.1:${await freePort()}`;
   const loadBefore = os.loadavg();
@@ -163,26 +170,31 @@ async function main(): Promise<number> {
   const signer = await startSigningAgent();
   const app = await startApp(siteUrl, { WEB_BOT_AUTH_SIGNERS: signer.origin });
   const bare = await startBareServer();
+  const appHost = new URL(app.url).host;
+  const edge: RunningNginx | undefined = targets.some((target) => target.throughSharedCache)
+    ? await startNginx([appHost, appHost], await freePort())
+    : undefined;
   const rows: string[][] = [];
   const measured = new Map<string, number>();
   let failed = 0;
   try {
     const session = targets.some((target) => target.mcpSession) ? await openMcpSession(app.url) : {};
     for (const target of targets) {
+      const url = target.throughSharedCache && edge ? edge.url : app.url;
       // One signature, valid for the whole run, is replayed: the app checks it once and remembers the check.
       const signature = target.signed
-        ? await signer.sign(`${app.url}${target.path}`, { method: target.method, expiresIn: 3600 })
+        ? await signer.sign(`${url}${target.path}`, { method: target.method, expiresIn: 3600 })
         : {};
       const headers = { ...target.headers, ...(target.mcpSession ? session : {}), ...signature };
-      const captured = await capture(`${app.url}${target.path}`, target.method, headers, target.body);
+      const captured = await capture(`${url}${target.path}`, target.method, headers, target.body);
       check(target, captured);
       await bare.serve(captured);
       // Next's code needs seconds of load before the JIT has made it fast.
-      await measure(app.url, target, headers, WARMUP);
+      await measure(url, target, headers, WARMUP);
       const half = DURATION / 2;
       const bare1 = await measure(bare.url, target, headers, half);
-      const app1 = await measure(app.url, target, headers, half);
-      const app2 = await measure(app.url, target, headers, half);
+      const app1 = await measure(url, target, headers, half);
+      const app2 = await measure(url, target, headers, half);
       const bare2 = await measure(bare.url, target, headers, half);
       const limit = combine(bare1, bare2);
       const result = combine(app1, app2);
@@ -207,6 +219,7 @@ async function main(): Promise<number> {
       console.log(`bench: ${row.join(' | ')}`);
     }
   } finally {
+    await edge?.stop();
     await bare.stop();
     await app.stop();
     await signer.close();

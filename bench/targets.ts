@@ -1,7 +1,7 @@
 /**
  * What `npm run bench` measures. Each target's floor is a fraction of the limit: a bare
  * Node http server answering the same bytes in the same run. Static-file class (prerendered, no code in front):
- * 0.10; pages: 0.05; a tool call: 0.03; an MCP tools/call, in a session, without one or statelessly: 0.02, and at most 1.3
+ * 0.10; pages: 0.05; reads through the recipe's shared cache: 0.10; a tool call: 0.03; an MCP tools/call, in a session, without one or statelessly: 0.02, and at most 1.3
  * times the cost of the same REST call.
  */
 export interface Target {
@@ -20,6 +20,8 @@ export interface Target {
   maxCostOf?: { target: string; times: number };
   /** Signed with Web Bot Auth by a signer the app lists (run.ts serves its key directory on loopback). */
   signed?: boolean;
+  /** Asked through the recipe's nginx in front of the app (deploy/nginx), where a shared cache answers reads. */
+  throughSharedCache?: boolean;
 }
 
 /** A browser's Accept for a page view (proxy.ts is not run for it: it does not mention text/markdown). */
@@ -114,6 +116,15 @@ export const TARGETS: Target[] = [
     floor: 0.05,
     expect: { type: /^text\/markdown/, body: '---' },
   },
+  ...(['/', '/llms.txt', '/index.md'] as const).map((path): Target => ({
+    name: `GET ${path}${path === '/' ? ' (HTML)' : ''}, through the shared cache`,
+    method: 'GET',
+    path,
+    ...(path === '/' ? { headers: { Accept: BROWSER_ACCEPT } } : {}),
+    throughSharedCache: true,
+    floor: 0.1,
+    expect: path === '/' ? { type: /^text\/html/, body: '<!DOCTYPE html>' } : { type: /^text\//, body: '' },
+  })),
   {
     name: 'GET / (Accept: markdown)',
     method: 'GET',
