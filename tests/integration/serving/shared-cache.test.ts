@@ -1,8 +1,11 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, freePort, startApp } from '../support/app';
 import { fetchFrom } from '../support/loopback-client';
 import { type TestNginx, startNginx } from '../support/nginx';
 import { type TestRedis, mcpPost, rpc, startRedisServer } from '../support/redis';
+import { PAGE_ORIGIN_HEADER } from '@/lib/http/shared-headers';
+import { originSegment } from '@/lib/site/page-origin';
 
 /**
  * The recipe's edge for real: Debian's nginx with deploy/nginx/nginx.conf.template, in front of two built
@@ -146,10 +149,12 @@ describe('the recipe’s nginx in front of two instances', () => {
       'X-Original-URL': '/desk',
       'X-Rewrite-URL': '/desk',
       'X-Forwarded-Prefix': '/evil',
+      // The header in which proxy.ts names a page's origin (lib/site/page-origin.ts), sent by the attacker.
+      [PAGE_ORIGIN_HEADER]: originSegment('https://attacker.example'),
       'User-Agent': BROWSER,
       Accept: 'text/html',
     };
-    for (const path of ['/agents', '/llms.txt', '/sitemap.xml']) {
+    for (const path of ['/agents', '/about', '/llms.txt', '/sitemap.xml']) {
       const attacker = await fetch(`${edge.url}${path}`, { headers: poison });
       await attacker.arrayBuffer();
       const person = await fetch(`${edge.url}${path}`, { headers: NAVIGATE });
@@ -157,6 +162,18 @@ describe('the recipe’s nginx in front of two instances', () => {
       expect(body, path).not.toContain('attacker.example');
       expect(body, path).not.toContain('Sign in to your desk');
       expect(body, path).not.toContain('/evil');
+    }
+  });
+
+  it('refuses, through the proxy, a Host the site does not answer to, and keeps none of it', async () => {
+    const edgePort = Number(new URL(edge.url).port);
+    for (const path of ['/', '/about', '/llms.txt']) {
+      const refused = await getWithHost(edgePort, path, 'attacker.example');
+      expect(refused.status, path).toBe(403);
+      expect(refused.body, path).toContain('FORBIDDEN_HOST');
+      const person = await fetch(`${edge.url}${path}`, { headers: NAVIGATE });
+      expect(person.status, path).toBe(200);
+      expect(await person.text(), path).not.toContain('attacker.example');
     }
   });
 
@@ -179,3 +196,15 @@ describe('the recipe’s nginx in front of two instances', () => {
     apps = [apps[0]!];
   });
 });
+
+/** A GET with a Host header of the caller's choosing (fetch sets its own), on a loopback port. */
+function getWithHost(port: number, path: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path, headers: { Host: host } }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
