@@ -15,6 +15,7 @@ import { inlineScriptHashes, pagePolicy } from './csp';
 /** The part of a cache entry this handler reads: Next's rendered page (`APP_PAGE`), its HTML and its headers. */
 interface CachedValue {
   kind?: string;
+  status?: number;
   html?: unknown;
   headers?: Record<string, string | string[] | undefined>;
 }
@@ -48,6 +49,9 @@ export default class PageCacheHandler {
     if (value?.kind === 'APP_PAGE' && typeof value.html === 'string') {
       value.headers = { ...value.headers, ...renderedPageHeaders(value.html) };
     }
+    // A page that is not there (any path a client makes up) is rendered again when asked, never kept: kept, such
+    // pages would push the site's own out.
+    if (value?.status === 404) return;
     entries.delete(key);
     entries.set(key, { value, lastModified: Date.now() });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);

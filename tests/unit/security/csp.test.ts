@@ -74,6 +74,14 @@ describe("the site's incremental cache", () => {
     expect(await cache.get('never-set')).toBeNull();
   });
 
+  it("gives a page that is not there its policy too, but keeps none: made-up paths never push the site's out", async () => {
+    const cache = new PageCacheHandler();
+    const missing = { ...page('<script>nothing()</script>'), status: 404 };
+    await cache.set('/route-cache/APP_PAGE/a/$/b3JpZ2lu/engagements/made-up', missing);
+    expect((missing.headers as Record<string, string>)['content-security-policy']).toBe(pagePolicy([sha('nothing()')]));
+    expect(await cache.get('/route-cache/APP_PAGE/a/$/b3JpZ2lu/engagements/made-up')).toBeNull();
+  });
+
   it('holds a bounded number of entries, the least recently read going first', async () => {
     const cache = new PageCacheHandler();
     await cache.set('first', page('<script>a()</script>'));
