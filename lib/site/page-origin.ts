@@ -3,9 +3,9 @@ import { getConfig } from '@/lib/config/env';
 import { siteHostCheck } from '@/lib/security/site-host';
 
 // A page names itself with absolute URLs (canonical, Open Graph, JSON-LD), so each origin the site is served at
-// has its own rendering of every page. proxy.ts rewrites a page's path to one under the origin's segment
-// (app/[origin]); Next renders it on the first request for that origin and keeps it (docs/serving.md, "One
-// origin"). The segment is the origin in base64url: a path segment that no page path can be.
+// has its own rendering of every page. proxy.ts names the origin's segment in a request header and next.config.ts
+// rewrites the page under it (app/[origin]); Next renders it on the first request for that origin and keeps it
+// (docs/serving.md, "One origin"). The segment is the origin in base64url, safe in a path and a header.
 
 /** The first path segment that carries `origin` (`https://example.com`) to the pages. */
 export function originSegment(origin: string): string {
@@ -16,8 +16,8 @@ const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
 
 /**
  * The origin a segment carries, when the site answers at it: SITE_URL's own when it is set, else one whose host
- * passes the site's host check. Undefined for anything else, which the pages answer with their 404: a segment is
- * only ever written by proxy.ts, so another means a request that did not come through it.
+ * passes the site's host check. Undefined for anything else, which the pages answer with their 404: proxy.ts
+ * writes every segment a page is rendered under, so another means a request that did not come through it.
  */
 export function servedOriginOf(segment: string): string | undefined {
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(segment)) return undefined;
