@@ -29,7 +29,10 @@ export async function startInsights(config: Config): Promise<void> {
     const before = utcDay(Date.now() - config.INSIGHTS_RETENTION_DAYS * DAY_MS);
     getInsightsStore()
       ?.prune(before)
-      .catch((error: unknown) => console.warn('[insights] old counts could not be pruned', error));
+      // A store that is briefly unreachable (Redis restarting) is tried again the next day: one line, no trace.
+      .catch((error: unknown) =>
+        console.warn(`[insights] old counts could not be pruned (${messageOf(error)}); tried again in a day`),
+      );
   };
   prune();
   setInterval(prune, DAY_MS).unref();
@@ -45,3 +48,5 @@ export async function startInsights(config: Config): Promise<void> {
     setInterval(look, DIGEST_LOOK_INTERVAL_MS).unref();
   }
 }
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
