@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { content } from '../support';
+import { content, mainNavigationLink } from '../support';
 
 const { site } = content;
 
@@ -15,12 +15,8 @@ const SECTIONS: Array<[label: string, heading: string]> = [
 async function clickThroughNavigation(page: Page) {
   await page.goto('/');
   const h1 = page.getByRole('heading', { level: 1 });
-  const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [label, heading] of SECTIONS) {
-    // A phone folds the links into a menu (lib/ui/site-menu.tsx), closed on every page.
-    const menu = nav.locator('summary');
-    if (await menu.isVisible()) await menu.click();
-    const link = nav.getByRole('link', { name: label, exact: true });
+    const link = await mainNavigationLink(page, label);
     await expect(link, `${label} is visible`).toBeInViewport();
     await link.click();
     await expect(h1).toHaveText(heading);
