@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { PRIMARY_NAV } from '../../../lib/site/navigation';
-import { content } from '../support';
+import { content, isHydrated } from '../support';
 
 /** The families lib/ui/fonts.ts declares: next/font names each after its constant there. */
 const DISPLAY_FACE = 'newsreader';
@@ -124,6 +124,8 @@ test.describe('the header on a phone (390 × 844)', () => {
     page,
   }) => {
     const { menu, links } = await expectCompactHeaderThatOpens(page);
+    // Escape and the closing behind a link are the script's part.
+    await expect.poll(() => isHydrated(page)).toBe(true);
     await page.keyboard.press('Escape');
     await expect(menu).toBeFocused();
     for (const link of links) await expect(link).toBeHidden();
@@ -138,7 +140,7 @@ test.describe('the header on a phone (390 × 844)', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('is the same row, and its menu opens and leads to each page', async ({ page }) => {
+    test('is the same row, and its menu opens from the keyboard and its links lead on', async ({ page }) => {
       const { links } = await expectCompactHeaderThatOpens(page);
       const last = PRIMARY_NAV.at(-1);
       await links.at(-1)?.click();
