@@ -5,6 +5,7 @@ import { openGraphLocale } from '@/lib/site/metadata';
 import { PAGE_VIEW_PATH } from '@/lib/site/pages';
 import { SiteFooter } from '@/lib/ui/site-footer';
 import { SiteHeader } from '@/lib/ui/site-header';
+import { fontClassNames } from '@/lib/ui/fonts';
 import { PageViewBeacon } from '@/lib/ui/page-view-beacon';
 import './globals.css';
 
@@ -30,7 +31,7 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   const { site, bio } = getContent();
   return (
-    <html lang={site.locale}>
+    <html lang={site.locale} className={fontClassNames}>
       <body>
         <SiteHeader site={site} tagline={site.home.eyebrow} />
         <main id="main" tabIndex={-1}>

@@ -2,12 +2,19 @@ import Link from 'next/link';
 import type { Site } from '@/lib/content';
 import { PRIMARY_NAV } from '@/lib/site/navigation';
 import { BrandMark } from './brand-mark';
+import { SiteMenu } from './site-menu';
 
 /**
- * Skip link, brand and primary navigation. The navigation is a plain wrapping list, so it works on a phone
- * without JavaScript; there is no menu button to open.
+ * Skip link, brand and primary navigation. Wide screens show the links in one row; narrow ones fold the same
+ * links into a menu that opens without JavaScript. The stylesheet shows one of the two, so a reader meets the
+ * links once.
  */
 export function SiteHeader({ site, tagline }: { site: Site; tagline: string }) {
+  const links = PRIMARY_NAV.map((item) => (
+    <li key={item.href}>
+      <Link href={item.href}>{item.label}</Link>
+    </li>
+  ));
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -22,13 +29,10 @@ export function SiteHeader({ site, tagline }: { site: Site; tagline: string }) {
           </span>
         </Link>
         <nav className="site-nav" aria-label="Main">
-          <ul role="list">
-            {PRIMARY_NAV.map((item) => (
-              <li key={item.href}>
-                <Link href={item.href}>{item.label}</Link>
-              </li>
-            ))}
+          <ul role="list" className="site-nav__row">
+            {links}
           </ul>
+          <SiteMenu>{links}</SiteMenu>
         </nav>
       </div>
     </header>

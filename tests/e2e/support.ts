@@ -1,4 +1,4 @@
-import { type ConsoleMessage, type Page, type Request, type Response, test } from '@playwright/test';
+import { type ConsoleMessage, type Locator, type Page, type Request, type Response, test } from '@playwright/test';
 import type { RunningApp } from '../integration/support/app';
 import { appWithMailHeldBy } from '../integration/support/app-with-mail';
 import { type TestSmtpServer, startSmtpServer } from '../integration/support/smtp';
@@ -48,6 +48,19 @@ export function watchForProblems(page: Page) {
       return problems;
     },
   };
+}
+
+/**
+ * A link of the site's main navigation, ready to click: a phone folds the links into a menu
+ * (lib/ui/site-menu.tsx), closed on every page, which this opens first.
+ */
+export async function mainNavigationLink(page: Page, label: string): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const menu = nav.locator('details');
+  if ((await menu.isVisible()) && !(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) {
+    await menu.locator('summary').click();
+  }
+  return nav.getByRole('link', { name: label, exact: true });
 }
 
 /** True once React has hydrated the page: it marks the DOM nodes it owns. */

@@ -5,7 +5,7 @@ import { mailedSignInLink } from '../../integration/support/desk';
 import { COUNTS_STORED_WITHIN_MS, countOf, embeddedStore, freshDataDir } from '../../integration/support/insights';
 import { mcpPost, rpc } from '../../integration/support/redis';
 import { type TestSmtpServer, startSmtpServer } from '../../integration/support/smtp';
-import { content } from '../support';
+import { content, mainNavigationLink } from '../support';
 
 /**
  * The desk as the consultant meets it, in Chromium, against an instance of the built app of its own: what a
@@ -85,13 +85,13 @@ test('one homepage load and two menu clicks are three page views by people, one 
   page,
 }) => {
   await page.goto(`${app.url}/`);
-  // Next prefetches every page of the menu once the home page is idle: let it, then follow two links.
+  // Next prefetches the pages of the menu's links once they are on screen (on a phone, once the menu is open):
+  // let it, then follow two links.
   await page.waitForLoadState('networkidle');
-  const menu = page.getByRole('navigation', { name: 'Main' });
-  await menu.getByRole('link', { name: 'Engagements' }).click();
+  await (await mainNavigationLink(page, 'Engagements')).click();
   await expect(page).toHaveURL(`${app.url}/engagements`);
   await page.waitForLoadState('networkidle');
-  await menu.getByRole('link', { name: 'About' }).click();
+  await (await mainNavigationLink(page, 'About')).click();
   await expect(page).toHaveURL(`${app.url}/about`);
   await page.waitForLoadState('networkidle');
   // A beacon page: once its own view is stored, the visit's three are too (one batch writes them in order).

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { appWithMailForThisFile, content, isHydrated, sitemapPaths } from '../support';
+import { appWithMailForThisFile, content, isHydrated, mainNavigationLink, sitemapPaths } from '../support';
 
 /**
  * Every page runs under its Content-Security-Policy (no 'unsafe-inline' for
@@ -60,7 +60,7 @@ test('client-side navigation works under the policy with zero violations', async
     ['About', content.site.pages.about.title],
     ['Contact', content.site.pages.contact.title],
   ] as const) {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+    await (await mainNavigationLink(page, label)).click();
     await expect(h1).toHaveText(heading);
   }
   // The same document throughout: Next's router navigated, so its scripts ran.

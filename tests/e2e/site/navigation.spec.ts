@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { content } from '../support';
+import { content, mainNavigationLink } from '../support';
 
 const { site } = content;
 
@@ -16,8 +16,8 @@ async function clickThroughNavigation(page: Page) {
   await page.goto('/');
   const h1 = page.getByRole('heading', { level: 1 });
   for (const [label, heading] of SECTIONS) {
-    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true });
-    await expect(link, `${label} is visible without opening a menu`).toBeInViewport();
+    const link = await mainNavigationLink(page, label);
+    await expect(link, `${label} is visible`).toBeInViewport();
     await link.click();
     await expect(h1).toHaveText(heading);
   }
