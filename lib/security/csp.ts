@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 /**
  * The Content-Security-Policy of the HTML pages. Scripts: only this origin's files and the
  * inline scripts whose sha256 is listed, so an injected script never runs. Next inlines its bootstrap and the
- * RSC payload (`self.__next_f.push(...)`) into every page; the pages are prerendered, so those scripts are known
- * after `next build` and are hashed then (lib/security/page-headers.ts), page by page. A nonce would force every
+ * RSC payload (`self.__next_f.push(...)`) into every page; a page is rendered once per origin and kept, so its
+ * scripts are hashed then, where Next keeps it (lib/security/page-cache-handler.ts). A nonce would force every
  * page to render per request. Styles allow 'unsafe-inline': Next and React set inline styles, and a style
  * cannot run code.
  */

@@ -10,7 +10,8 @@ import { buildCacheHandler } from '@/lib/next/build-output';
  */
 export function pageHeadersWarning(distDir: string): string | undefined {
   const handler = buildCacheHandler(distDir);
-  const expected = path.resolve(PAGE_CACHE_HANDLER_FILE);
-  if (handler && path.basename(handler) === path.basename(expected) && fs.existsSync(handler)) return undefined;
+  if (handler && path.basename(handler) === path.basename(PAGE_CACHE_HANDLER_FILE) && fs.existsSync(handler)) {
+    return undefined;
+  }
   return '[build] the pages have no Content-Security-Policy and no Vary of their own: this build was not made by npm run build. Run npm run build.';
 }

@@ -15,7 +15,7 @@ export interface ResourceDoc {
 /** One tool, as the /agents page shows it; `fields` are the manifest's body descriptions. */
 export interface ToolDoc {
   name: string;
-  /** Its REST path; the page is prerendered for every origin, so it names none. */
+  /** Its REST path, as the manifest names it. */
   path: string;
   description: string;
   fields: Array<{ name: string; description: string }>;

@@ -1,9 +1,5 @@
 import { evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
 import { MANIFEST_PATH, MCP_PATH, resourcePath, toolPath } from '@/lib/http/api-paths';
-import { SITE_ADDRESS } from './site-address';
-
-/** A URL on this site as the commands write it. */
-const onSite = (path: string): string => `${SITE_ADDRESS}${path}`;
 
 /** One copyable command on the /agents page. */
 export interface CurlExample {
@@ -37,10 +33,11 @@ export type CurlExampleId =
   | 'markdown';
 
 /**
- * The curl commands shown on /agents, with absolute URLs on SITE_ADDRESS so that they work when pasted.
+ * The curl commands shown on /agents, with absolute URLs on `origin` (the page's own) so that they work when pasted.
  * The sample values are obviously placeholders; the schedule example is labelled as sending a real request.
  */
-export function buildCurlExamples(): Record<CurlExampleId, CurlExample> {
+export function buildCurlExamples(origin: string): Record<CurlExampleId, CurlExample> {
+  const onSite = (path: string): string => `${origin}${path}`;
   const evaluateBody = {
     challenges: 'Buyers cannot tell us apart from two larger competitors.',
     technology_sector: 'developer tools',

@@ -1,17 +1,13 @@
-import { SiteAddressed } from './site-address';
-
 /**
- * A copyable command, on this site's address when it names it (SITE_ADDRESS). The <pre> is focusable so keyboard users can scroll a long line; selecting the text
- * copies it without any script.
+ * A copyable command. The <pre> is focusable so keyboard users can scroll a long line; selecting the text copies it
+ * without any script.
  */
 export function CodeBlock({ code, label }: { code: string; label: string }) {
   return (
     <figure className="code-block">
       <figcaption className="code-block__label">{label}</figcaption>
       <pre tabIndex={0} aria-label={label}>
-        <code>
-          <SiteAddressed text={code} />
-        </code>
+        <code>{code}</code>
       </pre>
     </figure>
   );

@@ -33,7 +33,7 @@ export default async function AgentsPage({ params }: { params: Promise<OriginPar
   const { site, bio } = getContent();
   const page = site.pages.agents;
   const { resources, evaluate, schedule } = describeAgentSurface();
-  const examples = buildCurlExamples();
+  const examples = buildCurlExamples(origin);
   return (
     <>
       <PageJsonLd path="/agents" origin={origin} />

@@ -1,6 +1,5 @@
 import type { CurlExample } from '@/lib/site/agent-examples';
 import type { ResourceDoc } from '@/lib/site/agent-docs';
-import { SITE_ADDRESS } from '@/lib/site/site-address';
 import { CodeBlock } from '../code-block';
 import { DocSection } from './doc-section';
 import { resourcesInWords } from '@/lib/agent/surface';
@@ -32,7 +31,6 @@ export function ResourcesSection({
       <DocSection id="resources" title={capitalised(resourcesInWords())}>
         <p>
           Each resource is a plain <code>GET</code> with no parameters and no authentication, at a path of this site.
-          The commands here name its address <code>{SITE_ADDRESS}</code> where the page is read without script.
         </p>
         <div className="table-scroll" role="region" aria-label="Resources" tabIndex={0}>
           <table>

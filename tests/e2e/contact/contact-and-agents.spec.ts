@@ -24,7 +24,7 @@ test('the contact page lists the consultant’s details and a labelled consultat
 
 test('the agents page documents every entry point with absolute, copyable curl commands', async ({ page }) => {
   await page.goto('/agents');
-  // The page is prerendered for any origin; the browser writes the one it is shown from into the commands.
+  // The page names the origin it is served at in its commands.
   const base = new URL(page.url()).origin;
   await expect(page.locator('pre code').first()).toContainText(base);
   const commands = (await page.locator('pre code').allTextContents()).join('\n');

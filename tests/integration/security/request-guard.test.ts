@@ -175,7 +175,7 @@ describe('form submissions Next could not decode', () => {
 describe('unknown pages as markdown', () => {
   it('are 404 however often and however asked, and leave nothing behind on disk', async () => {
     const cache = path.join(ROOT, distDir(), 'server', 'route-cache');
-    // Next keeps a copy of each prerendered page it serves once, named by its route (other files' servers share this
+    // Next may keep a copy of a page it serves, named by its route (other files' servers share this
     // build, so the count of entries may grow meanwhile): none may be named after a path asked for here.
     const keptForTheseRequests = () =>
       (fs.existsSync(cache) ? fs.readdirSync(cache, { recursive: true, encoding: 'utf8' }) : []).filter((name) =>

@@ -7,7 +7,7 @@ import { MCP_ACCEPT, comparableHeaders, initializeBody } from '../support/http';
 import { originSegment } from '@/lib/site/page-origin';
 
 /**
- * One build served two ways: by the project's server (npm start), whose fast path answers the prerendered pages,
+ * One build served two ways: by the project's server (npm start), whose fast path answers the pages (with SITE_URL),
  * the tool calls and MCP itself (lib/server/fast-path.ts), and by bare `next start`, which stands for every way
  * of serving the build without it. The two must answer alike: the same status, body and headers (Cache-Control
  * and Vary included) for the same requests, and the official MCP client works through both.

@@ -47,7 +47,7 @@ describe('each build has a deployment id of its own, the same at build and at se
   it('on every script and style (?dpl=), on <html> and on navigation answers; the two builds differ', async () => {
     const ids = [];
     for (const app of [first, second]) {
-      // The homepage is prerendered by the build, the desk rendered by this server per request.
+      // The homepage is rendered once and kept, the desk rendered by this server per request.
       const [built, rendered] = [await page(app, '/'), await page(app, '/desk')];
       const id = deploymentIdOf(built);
       expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
