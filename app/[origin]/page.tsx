@@ -31,11 +31,7 @@ export default async function HomePage({ params }: { params: Promise<OriginParam
       <Hero site={site} bio={bio} />
       <PositioningSection home={site.home} />
       <EngagementsSection site={site} engagements={engagements} />
-      <FeaturedWorkSection
-        site={site}
-        studies={caseStudies.filter((study) => study.featured)}
-        engagements={engagements}
-      />
+      <FeaturedWorkSection site={site} studies={caseStudies.filter((study) => study.featured)} />
       <AboutSection bio={bio} heading={site.pages.about.title} />
       <CtaBand id="home-cta" {...site.home.cta} />
     </>

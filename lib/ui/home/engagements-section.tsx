@@ -13,8 +13,8 @@ export function EngagementsSection({ site, engagements }: { site: Site; engageme
           <p>{page.intro}</p>
         </div>
         <div className="card-grid card-grid--two">
-          {engagements.map((engagement, index) => (
-            <EngagementCard key={engagement.key} engagement={engagement} index={index} />
+          {engagements.map((engagement) => (
+            <EngagementCard key={engagement.key} engagement={engagement} />
           ))}
         </div>
         <p className="section__more">

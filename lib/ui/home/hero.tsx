@@ -1,6 +1,5 @@
 import Link from 'next/link';
 import type { Bio, Site } from '@/lib/content';
-import { formatLocation } from '@/lib/site/format';
 
 /** The homepage's opening: what the consultancy does, for whom, who leads it, and the two next steps. */
 export function Hero({ site, bio }: { site: Site; bio: Bio }) {
@@ -26,8 +25,9 @@ export function Hero({ site, bio }: { site: Site; bio: Bio }) {
           <p className="hero__role">
             {bio.role}, {bio.company}
           </p>
-          <p className="hero__headline">{bio.headline}</p>
-          <p className="hero__location">{formatLocation(bio.location)}</p>
+          <p className="hero__more">
+            <Link href="/about">More about {bio.givenName} →</Link>
+          </p>
         </aside>
       </div>
     </section>

@@ -18,11 +18,8 @@ export function PositioningSection({ home }: { home: Site['home'] }) {
           </div>
         </div>
         <ul role="list" className="principles">
-          {home.principles.map((principle, index) => (
+          {home.principles.map((principle) => (
             <li key={principle.title}>
-              <span className="principles__number" aria-hidden="true">
-                {String(index + 1).padStart(2, '0')}
-              </span>
               <h3>{principle.title}</h3>
               <p>{principle.text}</p>
             </li>
