@@ -1,5 +1,5 @@
 import { type Content, getContent } from '@/lib/content';
-import type { ResourceName } from './schemas';
+import type { ResourceName } from './agent-schemas';
 import { buildVcard } from './vcard';
 import { resourcePath } from '@/lib/http/api-paths';
 

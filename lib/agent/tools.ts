@@ -19,7 +19,7 @@ import {
   EvaluateClientNeedsResponseSchema,
   ScheduleConsultationRequestSchema,
   ScheduleConsultationResponseSchema,
-} from './schemas';
+} from './agent-schemas';
 import { toolPath } from '@/lib/http/api-paths';
 
 /** What a tool handler knows about its caller, whichever door (REST or MCP) it came through. */

@@ -1,7 +1,7 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { ScheduleConsultationRequestSchema } from '@/lib/agent/schemas';
+import { ScheduleConsultationRequestSchema } from '@/lib/agent/agent-schemas';
 import { scheduleConsultationTool } from '@/lib/agent/tools';
 import { clientAddress } from '@/lib/http/forwarded';
 import { originFromHeaders } from '@/lib/security/public-origin';

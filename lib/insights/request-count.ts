@@ -10,7 +10,7 @@ import { requestAuthority } from '@/lib/security/request-line';
 import { pathOf } from '@/lib/security/request-target';
 import { trackPendingWork } from '@/lib/pending-work';
 import { beaconViewOf, pageViewOf } from './page-view';
-import { surfaceOf } from './surface';
+import { surfaceOf } from './request-surface';
 
 let sitePages: ReadonlySet<string> | undefined;
 

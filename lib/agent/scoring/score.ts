@@ -1,5 +1,5 @@
 import type { Engagement } from '@/lib/content';
-import type { EvaluateClientNeedsRequest } from '../schemas';
+import type { EvaluateClientNeedsRequest } from '../agent-schemas';
 import { weighWords } from './clauses';
 import { correctTypo } from './typos';
 import { type Phrase, type Vocabulary, vocabularyOf } from './vocabulary';

@@ -7,7 +7,7 @@ import { getBio, getCaseStudies, getEngagements } from '@/lib/content';
 import { boundedList } from '@/lib/text/bounded-list';
 import { shortened } from '@/lib/text/shortened';
 import { MAX_NAMED_PROBLEMS } from '../transport/params';
-import { NamedRequestSchema } from './schemas';
+import { NamedRequestSchema } from './request-schemas';
 
 /** Prompt arguments are strings (MCP 2025-03-26, Prompts); every one is optional, as a prompt gathers what is missing. */
 type PromptArgs = Record<string, z.ZodOptional<z.ZodString>>;
@@ -21,7 +21,7 @@ export interface PromptDefinition {
   render(args: Record<string, string | undefined>): string;
 }
 
-/** A tool's input fields as prompt arguments, with the descriptions of lib/agent/schemas.ts. */
+/** A tool's input fields as prompt arguments, with the descriptions of lib/agent/agent-schemas.ts. */
 function argumentsOf(schema: z.ZodObject): PromptArgs {
   return Object.fromEntries(
     Object.entries(schema.shape).map(([name, field]) => [

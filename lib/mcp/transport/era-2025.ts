@@ -2,7 +2,7 @@ import { type InitializeRequest, WebStandardStreamableHTTPServerTransport } from
 import { NotFoundError } from '@/lib/http/errors';
 import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/mcp-tool';
-import { ProtocolVersionError, SessionRequiredError } from './errors';
+import { ProtocolVersionError, SessionRequiredError } from './mcp-errors';
 import { type ResponseMode, requestForTransport } from './messages';
 import { refuseMistakesOn } from './mistakes';
 import { SERVED_REVISIONS, SESSION_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';

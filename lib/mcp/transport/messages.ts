@@ -13,7 +13,7 @@ import { readBodyText, requireIdentityEncoding } from '@/lib/http/body';
 import { PayloadTooLargeError } from '@/lib/http/errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { isJsonObject } from '@/lib/text/json-object';
-import { NotAcceptableError, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
+import { NotAcceptableError, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './mcp-errors';
 import { paramsMistake } from './params';
 import { envelopeOf } from './tolerance';
 

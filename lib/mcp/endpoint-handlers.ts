@@ -17,7 +17,7 @@ import {
   startSession,
 } from './transport/era-2025';
 import { serve2026 } from './transport/era-2026';
-import { SessionStoreFullError } from './transport/errors';
+import { SessionStoreFullError } from './transport/mcp-errors';
 import { type PostedMessages, countBatch, methodsOf, readPostedMessages, responseMode } from './transport/messages';
 import { STATELESS_REVISIONS, isStatelessRevision } from './transport/protocol';
 import { SESSION_LIFETIME_MS, type SessionRecord, getEndedSessions } from './transport/sessions';

@@ -1,4 +1,4 @@
-import { mcpEndpoint } from '@/lib/mcp/endpoint';
+import { mcpEndpoint } from '@/lib/mcp/endpoint-handlers';
 import { buildMcpServerDescription } from './description';
 import { siteDocumentLibrary } from './documents';
 

@@ -1,7 +1,7 @@
 import { MANIFEST_PATH } from '@/lib/http/api-paths';
 import { MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
-import { buildManifest } from '../manifest';
-import type { McpManifest } from './schemas';
+import { buildManifest } from '../rest-manifest';
+import type { McpManifest } from './mcp-document-schemas';
 
 /**
  * McpManifest (/mcp.json; docs/agent-api.md, "MCP shapes"), from the REST manifest so that names, version and URLs

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
 import { findResource } from '@/lib/agent/resources';
-import type { EvaluateClientNeedsResponse } from '@/lib/agent/schemas';
+import type { EvaluateClientNeedsResponse } from '@/lib/agent/agent-schemas';
 import { TOOLS, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
 import { countToolCall } from '@/lib/counting/tool-counts';
 import { ApiError, ValidationError, unexpectedError } from '@/lib/http/errors';

@@ -1,9 +1,9 @@
 import { getSite } from '@/lib/content';
 import { describeServedRevisions } from '@/lib/mcp/transport/protocol';
-import { API_VERSION } from '@/lib/version';
+import { API_VERSION } from '@/lib/api-version';
 import { describeFields } from '@/lib/agent/describe';
 import { RESOURCES, resourceUrl } from '@/lib/agent/resources';
-import type { Manifest } from '@/lib/agent/schemas';
+import type { Manifest } from '@/lib/agent/agent-schemas';
 import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import { MCP_PATH } from '@/lib/http/api-paths';
 import { resourcesInWords, toolsInWords } from '@/lib/agent/surface';
