@@ -1,5 +1,9 @@
 import type { Engagement } from '@/lib/content';
-import type { EvaluateClientNeedsRequest, EvaluateClientNeedsResponse, ScheduleConsultationRequest } from './agent-schemas';
+import type {
+  EvaluateClientNeedsRequest,
+  EvaluateClientNeedsResponse,
+  ScheduleConsultationRequest,
+} from './agent-schemas';
 import { type Choice, type SignalStrength, chooseEngagement } from './scoring/choose';
 import type { PhraseMatch } from './scoring/score';
 
