@@ -1,4 +1,4 @@
-import type { InquiryDetails } from '@/lib/counting/store';
+import type { InquiryDetails } from '@/lib/stores/insights/insights-store';
 import { cleanClientText } from '@/lib/text/client-name';
 import type { ScheduleConsultationRequest } from './agent-schemas';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { getConfig } from '@/lib/config/env';
 import { getBio, getEngagements } from '@/lib/content';
-import type { Quota } from '@/lib/http/quota';
+import type { Quota } from '@/lib/quotas/consume-quota';
 import { sendConsultationRequest } from '@/lib/mail/send';
 import { mailedIdentity } from '@/lib/security/web-bot-auth/agent-identity';
 import type { AgentIdentity } from '@/lib/security/web-bot-auth/verify-request';
@@ -32,7 +32,7 @@ export interface ToolContext {
   channel: RequestChannel;
   /** Verifies the request's Web Bot Auth signature, for the mail (lib/security/web-bot-auth). */
   identity?: () => Promise<AgentIdentity>;
-  /** The client's address, as quotas count it; an Idempotency-Key is the client's own (lib/http/idempotency-key.ts). */
+  /** The client's address, as quotas count it; an Idempotency-Key is the client's own (lib/idempotency/idempotency-key.ts). */
   client: string;
 }
 

@@ -16,7 +16,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
-} from '@/lib/http/idempotency-key';
+} from '@/lib/idempotency/idempotency-key';
 import { API_VERSION } from '@/lib/api-version';
 import { MANIFEST_PATH, MCP_PATH, resourcePath, toolPath } from '@/lib/http/api-paths';
 

@@ -2,8 +2,8 @@ import { getConfig } from '@/lib/config/env';
 import { type ApiEndpointPath, type ApiMethod, type MethodsOf, apiEndpoint } from './api-paths';
 import { CACHE_NEVER, CACHE_PRIVATE_READ } from './cache-control';
 import { clientAddress } from './forwarded';
-import { ApiError, MethodNotAllowedError, unexpectedError } from './errors';
-import { type Quota, type QuotaState, consumeQuota, rateLimitHeaders } from './quota';
+import { ApiError, MethodNotAllowedError, unexpectedError } from '../api-errors';
+import { type Quota, type QuotaState, consumeQuota, rateLimitHeaders } from '../quotas/consume-quota';
 
 /** What a handler knows about the request beyond the Request itself. */
 export interface ApiContext {

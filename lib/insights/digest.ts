@@ -7,7 +7,7 @@ import { mailTransport, smtpTarget } from '@/lib/mail/send';
 import { composeDigestMail } from './digest-mail';
 import { buildReport } from './report';
 import { replySummary } from './report-replies';
-import type { InsightsStore } from '@/lib/counting/store';
+import type { InsightsStore } from '@/lib/stores/insights/insights-store';
 
 const DAY_MS = 86_400_000;
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;

@@ -1,4 +1,4 @@
-import type { Inquiry } from '@/lib/counting/store';
+import type { Inquiry } from '@/lib/stores/insights/insights-store';
 
 /** The site promises a reply within this many hours (content/site.json's contact page, schedule_consultation). */
 export const REPLY_PROMISE_HOURS = 24;

@@ -1,7 +1,7 @@
 import type { Config } from '@/lib/config/env';
 import { startFlushing, utcDay } from '@/lib/counting/counts';
 import { digestEnabled, sendDigestIfDue } from './digest';
-import { getInsightsStore, setInsightsStore } from '@/lib/counting/store';
+import { getInsightsStore, setInsightsStore } from '@/lib/stores/insights/insights-store';
 
 const DAY_MS = 86_400_000;
 /** How soon after start, then how often, the server looks whether the weekly digest is due. */
@@ -17,7 +17,7 @@ export async function startInsights(config: Config): Promise<void> {
   if (!config.INSIGHTS) return;
   if (!getInsightsStore()) {
     try {
-      const { openInsightsStore } = await import('./open-store');
+      const { openInsightsStore } = await import('../stores/insights/open-insights-store');
       setInsightsStore(await openInsightsStore(config));
     } catch (error) {
       console.warn(`[insights] the store in ${config.DATA_DIR} could not be opened; nothing is counted`, error);

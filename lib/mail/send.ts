@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import { getConfig } from '@/lib/config/env';
 import { getBio, getSite } from '@/lib/content';
-import { MailDeliveryError } from '@/lib/http/errors';
+import { MailDeliveryError } from '@/lib/api-errors';
 import { count } from '@/lib/counting/counts';
 import { type ConsultationFields, type Triage, composeConsultationMail } from './compose';
 import { withEightBitText } from './eight-bit-text';

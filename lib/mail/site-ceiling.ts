@@ -1,8 +1,8 @@
-import type { ChannelKind } from '@/lib/counting/store';
+import type { ChannelKind } from '@/lib/stores/insights/insights-store';
 import { count } from '@/lib/counting/counts';
 import { getBio } from '@/lib/content';
-import { RateLimitedError } from '@/lib/http/errors';
-import { type QuotaState, getQuotaStore } from '@/lib/http/quota';
+import { RateLimitedError } from '@/lib/api-errors';
+import { type QuotaState, getQuotaStore } from '@/lib/quotas/consume-quota';
 import { type CeilingCounter, sendCeilingNotice } from './ceiling-notice';
 
 const DAY_SECONDS = 86_400;

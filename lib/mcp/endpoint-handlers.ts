@@ -1,7 +1,7 @@
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { MCP_PATH, apiEndpoint } from '@/lib/http/api-paths';
 import { type ApiContext, allowHeader, apiRoute, endpoint, json } from '@/lib/http/api-route';
-import { MethodNotAllowedError, NotFoundError } from '@/lib/http/errors';
+import { MethodNotAllowedError, NotFoundError } from '@/lib/api-errors';
 import { publicOrigin } from '@/lib/security/public-origin';
 import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { preferredMediaType } from '@/lib/http/negotiate';

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/api-errors';
 
 /**
  * DNS-rebinding protection (MCP 2025-11-25, Streamable HTTP "Security Warning"): a page on another site can make

@@ -4,7 +4,7 @@ import { missingMailServerProblem } from '@/lib/config/live-site';
 import { embeddedInbox } from '@/lib/mail/embedded-inbox';
 import { checkMailServer } from '@/lib/mail/check-server';
 import { processSingleton } from '@/lib/process-singleton';
-import { chooseSharedStores } from '@/lib/redis/shared-stores';
+import { chooseSharedStores } from '@/lib/stores/open-stores';
 import { logContentVersion } from './content-version';
 import { checkDiskUse } from './data-dir';
 

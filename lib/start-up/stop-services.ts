@@ -1,7 +1,7 @@
 import { flushCounts, writeCountsAtOnce } from '@/lib/counting/counts';
-import { getInsightsStore, setInsightsStore } from '@/lib/counting/store';
+import { getInsightsStore, setInsightsStore } from '@/lib/stores/insights/insights-store';
 import { processSingleton } from '@/lib/process-singleton';
-import { closeSharedStores } from '@/lib/redis/shared-stores';
+import { closeSharedStores } from '@/lib/stores/open-stores';
 
 const stopped = processSingleton<{ promise?: Promise<void> }>('stop-services', () => ({}));
 

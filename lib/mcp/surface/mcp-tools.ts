@@ -11,7 +11,7 @@ import { findResource } from '@/lib/agent/resources';
 import type { EvaluateClientNeedsResponse } from '@/lib/agent/agent-schemas';
 import { TOOLS, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
 import { countToolCall } from '@/lib/counting/tool-counts';
-import { ApiError, ValidationError, unexpectedError } from '@/lib/http/errors';
+import { ApiError, ValidationError, unexpectedError } from '@/lib/api-errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 import { isJsonObject } from '@/lib/text/json-object';
 import { allowsResourceLinks } from '../transport/protocol';

@@ -1,5 +1,5 @@
 import { type InitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/api-errors';
 import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/mcp-tool';
 import { ProtocolVersionError, SessionRequiredError } from './mcp-errors';

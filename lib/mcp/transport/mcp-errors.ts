@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/api-errors';
 
 // HTTP-level errors of /api/mcp, in the site's one envelope (docs/agent-api.md, "Errors"); only a body that
 // cannot be read as JSON-RPC is answered in JSON-RPC's own error form (jsonRpcErrorResponse).

@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { type ApiContext, generalQuota } from '@/lib/http/api-route';
 import { readBodyText, requireIdentityEncoding } from '@/lib/http/body';
-import { PayloadTooLargeError } from '@/lib/http/errors';
+import { PayloadTooLargeError } from '@/lib/api-errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { isJsonObject } from '@/lib/text/json-object';
 import { NotAcceptableError, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './mcp-errors';

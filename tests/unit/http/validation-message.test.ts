@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScheduleConsultationRequestSchema } from '@/lib/agent/agent-schemas';
 import { readJsonBody } from '@/lib/http/body';
-import { ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/api-errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 
 /** The VALIDATION_FAILED message REST answers for this JSON body. */
