@@ -1,7 +1,7 @@
 import { cookies, headers } from 'next/headers';
 import { getConfig } from '@/lib/config/env';
 import { originFromHeaders } from '@/lib/security/public-origin';
-import { deskStore } from '../stores/desk/open-desk-store';
+import { deskStore } from '@/lib/stores/desk/open-desk-store';
 import { SESSION_COOKIE, readSession } from './session';
 import { sessionKeyFor } from './session-key';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { keptHash } from './kept-hash';
-import type { DeskStore } from '../stores/desk/desk-store';
+import type { DeskStore } from '@/lib/stores/desk/desk-store';
 
 /** The cookie that carries the owner's session. */
 export const SESSION_COOKIE = 'desk_session';

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../api-errors';
+import { NotFoundError } from '@/lib/api-errors';
 
 /** The API's paths, each defined once here (docs/agent-api.md, "Endpoints"). */
 export const MANIFEST_PATH = '/api/agent';

@@ -2,8 +2,9 @@ import { getConfig } from '@/lib/config/env';
 import { type ApiEndpointPath, type ApiMethod, type MethodsOf, apiEndpoint } from './api-paths';
 import { CACHE_NEVER, CACHE_PRIVATE_READ } from './cache-control';
 import { clientAddress } from './forwarded';
-import { ApiError, MethodNotAllowedError, unexpectedError } from '../api-errors';
-import { type Quota, type QuotaState, consumeQuota, rateLimitHeaders } from '../quotas/consume-quota';
+import { ApiError, MethodNotAllowedError, unexpectedError } from '@/lib/api-errors';
+import { type Quota, consumeQuota, rateLimitHeaders } from '@/lib/quotas/consume-quota';
+import type { QuotaState } from '@/lib/stores/quotas/quota-store';
 
 /** What a handler knows about the request beyond the Request itself. */
 export interface ApiContext {

@@ -6,7 +6,7 @@ import {
   PayloadTooLargeError,
   UnsupportedContentEncodingError,
   ValidationError,
-} from '../api-errors';
+} from '@/lib/api-errors';
 import { describeProblems, validateInput } from './validate';
 
 /** The largest JSON body the API reads (docs/agent-api.md, "Limits and quotas"). Larger bodies get 413. */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../api-errors';
+import { ApiError } from '@/lib/api-errors';
 import {
   IDEMPOTENCY_CLAIM_TTL_SECONDS,
   IDEMPOTENCY_TTL_SECONDS,
   getIdempotencyStore,
-} from '../stores/idempotency/idempotency-store';
-import { quotaClientOf } from '../quotas/quota-client';
+} from '@/lib/stores/idempotency/idempotency-store';
+import { quotaClientOf } from '@/lib/quotas/quota-client';
 
 /**
  * The Idempotency-Key request header on side-effecting calls (draft-ietf-httpapi-idempotency-key-header-07):

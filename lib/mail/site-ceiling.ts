@@ -2,7 +2,7 @@ import type { ChannelKind } from '@/lib/stores/insights/insights-store';
 import { count } from '@/lib/counting/counts';
 import { getBio } from '@/lib/content';
 import { RateLimitedError } from '@/lib/api-errors';
-import { type QuotaState, getQuotaStore } from '@/lib/quotas/consume-quota';
+import { type QuotaState, getQuotaStore } from '@/lib/stores/quotas/quota-store';
 import { type CeilingCounter, sendCeilingNotice } from './ceiling-notice';
 
 const DAY_SECONDS = 86_400;

@@ -20,7 +20,8 @@ import { serve2026 } from './transport/era-2026';
 import { SessionStoreFullError } from './transport/mcp-errors';
 import { type PostedMessages, countBatch, methodsOf, readPostedMessages, responseMode } from './transport/messages';
 import { STATELESS_REVISIONS, isStatelessRevision } from './transport/protocol';
-import { SESSION_LIFETIME_MS, type SessionRecord, getEndedSessions } from './transport/sessions';
+import { getEndedSessions } from '@/lib/stores/ended-sessions/ended-session-store';
+import { SESSION_LIFETIME_MS, type SessionRecord } from './transport/sessions';
 import { envelopeOf, envelopeRevisionToServe } from './transport/tolerance';
 
 /** What lib/discovery, a layer above, hands the endpoint: the GET description and the documents search serves. */

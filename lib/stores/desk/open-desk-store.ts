@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '@/lib/config/env';
 import { privateFolder } from '@/lib/private-folder';
 import { processSingleton } from '@/lib/process-singleton';
+import { redisForStore } from '../redis/shared-connection';
 import type { DeskStore } from './desk-store';
 
 /** The desk's store cannot be opened: nobody can be signed in until it can. The page shows the message. */
@@ -20,14 +21,8 @@ export class DeskStoreUnavailableError extends Error {
 export async function openDeskStore(config: Config): Promise<DeskStore> {
   if (config.REDIS_URL) {
     const { RedisDeskStore } = await import('./redis-desk-store');
-    const { sharedRedis } = await import('@/lib/stores/open-stores');
-    const shared = sharedRedis();
-    if (shared) return new RedisDeskStore(shared);
-    const { SharedRedis } = await import('@/lib/stores/redis/redis-connection');
-    const redis = new SharedRedis(config.REDIS_URL);
-    // Not connected yet is no failure: it keeps trying, and each operation fails at once until it is back.
-    await redis.connect();
-    return new RedisDeskStore(redis, { closeConnection: () => redis.close() });
+    const { redis, close } = await redisForStore(config.REDIS_URL);
+    return new RedisDeskStore(redis, { closeConnection: close });
   }
   const directory = path.resolve(config.DATA_DIR, 'desk');
   const { LmdbDeskStore } = await import('./lmdb-desk-store');
@@ -47,8 +42,9 @@ export async function openDeskStore(config: Config): Promise<DeskStore> {
 const opened = processSingleton<{ store?: Promise<DeskStore> }>('desk-store', () => ({}));
 
 /**
- * The desk's store, one per process (opened on first use with the configuration of that call). A failure to open
- * is not kept: the next call tries again, so fixing DATA_DIR's permissions needs no restart.
+ * The desk's store, one per process: opened at start-up (open-stores.ts), or on first use with the configuration
+ * of that call. A failure to open is not kept: the next call tries again, so fixing DATA_DIR's permissions needs
+ * no restart.
  */
 export function deskStore(config: Config): Promise<DeskStore> {
   if (!opened.store) {
@@ -59,4 +55,12 @@ export function deskStore(config: Config): Promise<DeskStore> {
     });
   }
   return opened.store;
+}
+
+/** Closes the desk's store if it is open (the server stopping); a later call opens it again. */
+export async function closeDeskStore(): Promise<void> {
+  const opening = opened.store;
+  opened.store = undefined;
+  const store = await opening?.catch(() => undefined);
+  await store?.close();
 }

@@ -1,4 +1,4 @@
-import type { EndOutcome, EndedSessionStore } from '@/lib/mcp/transport/sessions';
+import type { EndOutcome, EndedSessionStore } from './ended-session-store';
 import type { RedisScripts } from '../redis/redis-connection';
 import { RedisUnavailableError, ServiceUnavailableError } from '../redis/redis-unavailable';
 import { KEY_PREFIX } from '../redis/redis-keys';

@@ -1,4 +1,4 @@
-import { MemoryQuotaStore, type QuotaOptions, type QuotaState, type QuotaStore } from '@/lib/quotas/consume-quota';
+import { MemoryQuotaStore, type QuotaOptions, type QuotaState, type QuotaStore } from './quota-store';
 import type { RedisScripts } from '../redis/redis-connection';
 import { RedisUnavailableError } from '../redis/redis-unavailable';
 import { KEY_PREFIX } from '../redis/redis-keys';

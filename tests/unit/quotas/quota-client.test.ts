@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '@/lib/api-errors';
-import { MemoryQuotaStore, consumeQuota, getQuotaStore, setQuotaStore } from '@/lib/quotas/consume-quota';
+import { consumeQuota } from '@/lib/quotas/consume-quota';
+import { MemoryQuotaStore, getQuotaStore, setQuotaStore } from '@/lib/stores/quotas/quota-store';
 import { quotaClientOf } from '@/lib/quotas/quota-client';
 
 describe('quotaClientOf', () => {

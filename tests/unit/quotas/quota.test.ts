@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryQuotaStore, rateLimitHeaders } from '@/lib/quotas/consume-quota';
+import { rateLimitHeaders } from '@/lib/quotas/consume-quota';
+import { MemoryQuotaStore } from '@/lib/stores/quotas/quota-store';
 
 describe('MemoryQuotaStore', () => {
   it('counts per key in fixed windows and resets when the window ends', async () => {
