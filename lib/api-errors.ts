@@ -14,7 +14,7 @@ export abstract class ApiError extends Error {
 
   /**
    * Next bundles each route and the start-up hook separately, each with its own copy of this class, and an error
-   * can cross: the Redis stores are set up at start-up (lib/redis) and throw while a route runs. So `instanceof
+   * can cross: the Redis stores are set up at start-up (lib/stores) and throw while a route runs. So `instanceof
    * ApiError` recognises every copy by a registered brand; `instanceof` a subclass stays the ordinary check.
    */
   static [Symbol.hasInstance](value: unknown): boolean {

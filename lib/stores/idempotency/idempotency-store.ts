@@ -4,7 +4,7 @@ import { processSingleton } from '@/lib/process-singleton';
  * Idempotency-Key support for schedule_consultation: a repeat with the same key within 24 hours
  * returns the first result and sends no second mail. Only a success is remembered; a failure releases the key,
  * since nothing was delivered and a retry should try again. The store is an interface so that several
- * instances can share it (lib/redis adds Redis); the memory store serves one process.
+ * instances can share it (redis-idempotency-store.ts beside it); the memory store serves one process.
  */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /**
