@@ -23,7 +23,7 @@ function quoteList(values: readonly string[]): string {
 }
 
 /** What evaluate_client_needs needs beyond the request: the engagements from content and how to reach the consultant. */
-export interface EvaluateContext {
+interface EvaluateContext {
   engagements: readonly Engagement[];
   consultantName: string;
   scheduleUrl: string;

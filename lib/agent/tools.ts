@@ -40,7 +40,7 @@ export interface ToolContext {
  * How a tool acts beyond the site, for MCP annotations and the server card (read-only is `!sideEffects`).
  * A sent mail cannot be unsent and reaches a person outside the site, so clients ask the user first.
  */
-export interface ToolHints {
+interface ToolHints {
   /** Its effect cannot be undone. */
   destructive: boolean;
   /** Calling it twice with the same input has no further effect. */

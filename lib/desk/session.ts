@@ -13,7 +13,7 @@ const ISSUER = 'consultancy-site';
 const AUDIENCE = 'consultancy-site:desk';
 const SESSION_ID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export interface SessionClock {
+interface SessionClock {
   /** The time in milliseconds (tests move it); Date.now by default. */
   now?: () => number;
 }

@@ -23,19 +23,19 @@ const HOW_TO =
   'Send a fresh random value (a UUID is ideal) per distinct request, and the same value again only when retrying that request.';
 
 /** 400: Idempotency-Key is present but empty, too long or not printable ASCII. */
-export class InvalidIdempotencyKeyError extends ApiError {
+class InvalidIdempotencyKeyError extends ApiError {
   readonly status = 400;
   readonly code = 'INVALID_IDEMPOTENCY_KEY';
 }
 
 /** 409: a request with this Idempotency-Key is still being handled (the draft's "concurrent request"). */
-export class IdempotencyInProgressError extends ApiError {
+class IdempotencyInProgressError extends ApiError {
   readonly status = 409;
   readonly code = 'IDEMPOTENCY_IN_PROGRESS';
 }
 
 /** 422: this Idempotency-Key was already used with a different body (the draft's "key reuse"). */
-export class IdempotencyKeyReusedError extends ApiError {
+class IdempotencyKeyReusedError extends ApiError {
   readonly status = 422;
   readonly code = 'IDEMPOTENCY_KEY_REUSED';
 }

@@ -7,7 +7,7 @@ import { isApiPath, isPagePath } from '@/lib/http/shared-headers';
 import { PAGE_VIEW_PATH } from '@/lib/site/pages';
 
 /** Where a request went, as counted (docs/insights.md, "What is counted"). */
-export type Surface =
+type Surface =
   'page-html' | 'page-markdown' | 'discovery' | 'rest-resource' | 'rest-tool' | 'mcp' | 'contact-form' | 'other';
 
 /** The discovery files outside /.well-known: the documents agents and crawlers read about the site. */

@@ -12,7 +12,7 @@ import { embeddedInbox } from './embedded-inbox';
 export const MAIL_DEADLINE_MS = 14_000;
 
 /** The SMTP server mail goes to: the configured one, or the embedded inbox. */
-export interface SmtpTarget {
+interface SmtpTarget {
   host: string;
   port: number;
   secure: boolean;
@@ -76,12 +76,12 @@ export function describeFailure(error: unknown): string {
 }
 
 /** What the caller is told once the mail server has accepted the message. */
-export interface Delivery {
+interface Delivery {
   messageId: string;
 }
 
 /** What the mail says beyond the request's fields: where it came from and what it seems to be about. */
-export interface RequestTriage extends Triage {
+interface RequestTriage extends Triage {
   requestId: string;
   /** The inquiry's short reference, named in the subject and the body. */
   reference: string;

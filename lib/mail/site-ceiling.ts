@@ -12,7 +12,7 @@ const SITE_WIDE = { siteWide: true } as const;
  * The part of the day's ceiling kept for the contact form, a fifth of it (none below 5 a day): once agents (REST
  * and MCP) have used the rest, people can still write through the form.
  */
-export const formReserveOf = (limit: number): number => Math.floor(limit / 5);
+const formReserveOf = (limit: number): number => Math.floor(limit / 5);
 
 /**
  * The site-wide ceiling on consultation mails (MAIL_LIMIT_PER_DAY), beyond the per-client quotas: every channel

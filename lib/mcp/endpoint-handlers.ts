@@ -25,7 +25,7 @@ import { SESSION_LIFETIME_MS, type SessionRecord } from './transport/sessions';
 import { envelopeOf, envelopeRevisionToServe } from './transport/tolerance';
 
 /** What lib/discovery, a layer above, hands the endpoint: the GET description and the documents search serves. */
-export interface EndpointDocuments {
+interface EndpointDocuments {
   describeServer(origin: string): unknown;
   documentLibrary(origin: string): DocumentLibrary;
 }

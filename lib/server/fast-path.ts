@@ -42,7 +42,7 @@ export function endpointFor(url: string | undefined): EndpointMatch | undefined 
 }
 
 /** What the fast path answers from, taken from Next at start-up; a part Next did not give leaves its requests to Next. */
-export interface FastPathAnswers {
+interface FastPathAnswers {
   replayed?: ReplayedAnswers;
   endpoints?: ReadonlyMap<Endpoint, AddedByNext>;
 }

@@ -40,7 +40,7 @@ export interface PhraseMatch {
 }
 
 /** A word of the challenges that also describes the engagement. */
-export interface EvidenceMatch {
+interface EvidenceMatch {
   written: string;
   points: number;
 }

@@ -4,7 +4,7 @@ import type { Engagement } from '@/lib/content';
 import { chooseEngagement } from './choose';
 
 /** One labelled inquiry: what a client wrote, and every engagement key a consultant would accept, best first. */
-export const LabelledInquirySchema = z.strictObject({
+const LabelledInquirySchema = z.strictObject({
   id: z.string().min(1),
   split: z.enum(['dev', 'held-out']).describe('dev may be tuned against; held-out only measures'),
   challenges: z.string(),
@@ -12,12 +12,12 @@ export const LabelledInquirySchema = z.strictObject({
   accept: z.array(z.string().min(1)).min(1),
 });
 
-export const InquiryCorpusSchema = z.strictObject({
+const InquiryCorpusSchema = z.strictObject({
   about: z.string(),
   inquiries: z.array(LabelledInquirySchema).min(1),
 });
 
-export type LabelledInquiry = z.infer<typeof LabelledInquirySchema>;
+type LabelledInquiry = z.infer<typeof LabelledInquirySchema>;
 
 /** Reads and validates a corpus file such as tests/fixtures/evaluate-inquiries.json. */
 export function readInquiryCorpus(file: string): LabelledInquiry[] {
@@ -25,7 +25,7 @@ export function readInquiryCorpus(file: string): LabelledInquiry[] {
 }
 
 /** How the recommendations for a set of inquiries compare with the consultant's labels. */
-export interface Accuracy {
+interface Accuracy {
   count: number;
   accepted: number;
   accuracy: number;

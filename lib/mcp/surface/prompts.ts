@@ -13,7 +13,7 @@ import { NamedRequestSchema } from './request-schemas';
 type PromptArgs = Record<string, z.ZodOptional<z.ZodString>>;
 
 /** One MCP prompt: a user message that walks an agent through a task with the tools. */
-export interface PromptDefinition {
+interface PromptDefinition {
   name: string;
   title: string;
   description: string;
@@ -103,7 +103,7 @@ export const draftConsultationRequestPrompt: PromptDefinition = {
 export const PROMPTS: readonly PromptDefinition[] = [qualifyClientPrompt, draftConsultationRequestPrompt];
 
 /** The longest prompt argument accepted: the longest tool field (challenges, project_context) is as long. */
-export const MAX_PROMPT_ARGUMENT_LENGTH = 4000;
+const MAX_PROMPT_ARGUMENT_LENGTH = 4000;
 
 const GetPromptSchema = NamedRequestSchema('prompts/get');
 

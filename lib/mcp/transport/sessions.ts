@@ -17,8 +17,8 @@ export interface SessionRecord {
 }
 
 /** The most bytes of clientInfo.name and clientInfo.version an id carries: enough to tell clients apart in a mail. */
-export const MAX_CLIENT_NAME_BYTES = 48;
-export const MAX_CLIENT_VERSION_BYTES = 24;
+const MAX_CLIENT_NAME_BYTES = 48;
+const MAX_CLIENT_VERSION_BYTES = 24;
 
 const FORMAT = 1;
 const NONCE_BYTES = 12;
@@ -112,7 +112,7 @@ export const SESSION_LIFETIME_MS = 90 * 24 * 60 * 60_000;
 const CLOCK_SKEW_MS = 60_000;
 
 /** Whether a session is within its lifetime: issued no later than now (give or take skew), and not too long ago. */
-export function isWithinLifetime(session: Pick<SessionRecord, 'createdAt'>, now = Date.now()): boolean {
+function isWithinLifetime(session: Pick<SessionRecord, 'createdAt'>, now = Date.now()): boolean {
   return session.createdAt <= now + CLOCK_SKEW_MS && session.createdAt + SESSION_LIFETIME_MS > now;
 }
 

@@ -8,7 +8,7 @@ const LINK_REQUESTS = 'link-requests';
 const LINK_REQUESTS_OF = 'link-requests|';
 const SESSION_KEY = 'session-key';
 
-export interface LmdbDeskStoreOptions {
+interface LmdbDeskStoreOptions {
   /** The clock expiry is read against, in milliseconds (tests move it). */
   now?: () => number;
 }

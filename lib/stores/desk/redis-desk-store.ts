@@ -25,7 +25,7 @@ redis.call('SET', KEYS[1], ARGV[1], 'NX')
 return redis.call('GET', KEYS[1])
 `;
 
-export interface RedisDeskStoreOptions {
+interface RedisDeskStoreOptions {
   /** Key prefix (tests use their own); the store adds `:desk:`. */
   prefix?: string;
   /** Closes the connection when the store opened its own; a shared connection is left alone. */

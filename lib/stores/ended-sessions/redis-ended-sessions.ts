@@ -22,7 +22,7 @@ local ends = redis.call('ZSCORE', KEYS[1], ARGV[1])
 return (ends and tonumber(ends) > tonumber(ARGV[2])) and 1 or 0
 `;
 
-export interface RedisEndedSessionsOptions {
+interface RedisEndedSessionsOptions {
   prefix?: string;
   /** The most ended sessions remembered (MCP_MAX_SESSIONS). */
   maxEnded?: number;

@@ -2,7 +2,7 @@ import { createClient } from 'redis';
 import { RedisUnavailableError } from './redis-unavailable';
 
 /** A connection attempt gives up after this long (then the next one starts, backing off). */
-export const CONNECT_TIMEOUT_MS = 2_000;
+const CONNECT_TIMEOUT_MS = 2_000;
 /** A command unanswered after this long fails, so a Redis that stops answering cannot hold a request. */
 export const COMMAND_TIMEOUT_MS = 1_000;
 /** Reconnection backs off exponentially up to this delay and never gives up. */

@@ -14,7 +14,7 @@ export const QUERY_SPLITS = [
 ] as const;
 
 /** One labelled query: what someone asked search, and every page id a reader would accept first, best first. */
-export const LabelledQuerySchema = z.strictObject({
+const LabelledQuerySchema = z.strictObject({
   id: z.string().min(1),
   split: z
     .enum(QUERY_SPLITS)
@@ -25,12 +25,12 @@ export const LabelledQuerySchema = z.strictObject({
   accept: z.array(z.string().min(1)).min(1),
 });
 
-export const QueryCorpusSchema = z.strictObject({
+const QueryCorpusSchema = z.strictObject({
   about: z.string(),
   queries: z.array(LabelledQuerySchema).min(1),
 });
 
-export type LabelledQuery = z.infer<typeof LabelledQuerySchema>;
+type LabelledQuery = z.infer<typeof LabelledQuerySchema>;
 
 /** Reads and validates a corpus file such as tests/fixtures/search-queries.json. */
 export function readQueryCorpus(file: string): LabelledQuery[] {
@@ -38,7 +38,7 @@ export function readQueryCorpus(file: string): LabelledQuery[] {
 }
 
 /** How often search's first result is a page the label accepts. */
-export interface SearchAccuracy {
+interface SearchAccuracy {
   count: number;
   accepted: number;
   accuracy: number;
