@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editDistance } from '@/lib/text/edit-distance';
+import { editDistance } from '../text/edit-distance';
 
 /** The schema that does the work inside optional, default, nullable and transform wrappers. */
 function unwrap(schema: z.core.$ZodType): z.core.$ZodType {

@@ -1,4 +1,4 @@
-import { PAGE_VARY } from '@/lib/http/shared-headers';
+import { PAGE_VARY } from '../http/shared-headers';
 import { inlineScriptHashes, pagePolicy } from './csp';
 
 /**

@@ -7,7 +7,7 @@ const connection = processSingleton<{ url?: string; redis?: RedisScripts & { clo
 );
 
 /** The server's one Redis connection, once start-up has made it (REDIS_URL); every Redis store uses it. */
-function sharedRedis(): RedisScripts | undefined {
+export function sharedRedis(): RedisScripts | undefined {
   return connection.redis;
 }
 
