@@ -21,10 +21,10 @@ const started = processSingleton<{ promise?: Promise<Config> }>('start-up', () =
  * Start-up, once per process, before anything is served: the configuration checked (a bad variable stops the
  * process with a line naming it, rather than failing on the first request; so does a live site without a mail
  * server, `nodeEnv` being NODE_ENV as the environment gave it), the mail server asked whether it takes the login,
- * the embedded inbox started when no
- * SMTP_HOST is set (so the log says at once where consultation requests are kept), every store opened
- * (lib/stores/open-stores.ts: Redis with REDIS_URL), and counting started (docs/insights.md). The project's server awaits it before it listens;
- * under bare `next start` or `next dev`, instrumentation.ts runs it.
+ * the embedded inbox started when no SMTP_HOST is set (so the log says at once where consultation requests are
+ * kept), every store opened (lib/stores/open-stores.ts: Redis with REDIS_URL), and counting started
+ * (docs/insights.md). The project's server awaits it before it listens; under bare `next start` or `next dev`,
+ * instrumentation.ts runs it.
  */
 export function startServices(nodeEnv: string | undefined): Promise<Config> {
   return (started.promise ??= start(nodeEnv));

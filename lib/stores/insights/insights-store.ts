@@ -30,9 +30,9 @@ export const InquiryDetailsSchema = z.object({
 export type InquiryDetails = z.infer<typeof InquiryDetailsSchema>;
 
 /**
- * Where the counts and the inquiry log are kept: the embedded store in DATA_DIR (lib/stores/insights/lmdb-insights-store.ts) or
- * Redis (lib/stores/insights/redis-insights-store.ts), chosen at start-up (lib/insights). Counter keys are `YYYY-MM-DD|metric|…`
- * (counts.ts).
+ * Where the counts and the inquiry log are kept: the embedded store in DATA_DIR (lmdb-insights-store.ts) or Redis
+ * (redis-insights-store.ts), chosen at start-up (open-stores.ts). Counter keys are `YYYY-MM-DD|metric|…`
+ * (lib/counting/counts.ts).
  */
 export interface InsightsStore {
   /** Adds a batch of counts. */

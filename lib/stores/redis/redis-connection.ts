@@ -55,9 +55,9 @@ export function describeRedisUrl(url: string): string {
 }
 
 /**
- * The process's connection to Redis, shared by the three stores. It never makes a request wait on an absent
- * Redis: commands fail at once while disconnected, after COMMAND_TIMEOUT_MS when Redis stops answering, and
- * while it is known to be down only one probe per second is let through. Going down and coming back are each
+ * The process's connection to Redis, shared by every store (shared-connection.ts). It never makes a request wait
+ * on an absent Redis: commands fail at once while disconnected, after COMMAND_TIMEOUT_MS when Redis stops
+ * answering, and while it is known to be down only one probe per second is let through. Going down and coming back are each
  * logged once.
  */
 export class SharedRedis implements RedisScripts {
