@@ -39,7 +39,7 @@ const nextConfig: NextConfig = {
   // Lets two builds of the same tree run side by side (for example a benchmark beside a test run).
   distDir: distDirName(),
   poweredByHeader: false,
-  // The embedded insights store loads its native binary at run time (lib/insights/lmdb-store.ts).
+  // The embedded insights store loads its native binary at run time (lib/stores/insights/lmdb-insights-store.ts).
   serverExternalPackages: ['lmdb'],
   reactStrictMode: true,
   // `npm test` runs tsc over the whole tree (app, lib, scripts and tests: more than `next build` checks) before its

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { z } from 'zod';
-import { ScheduleConsultationRequestSchema } from '../lib/agent/schemas';
+import { ScheduleConsultationRequestSchema } from '../lib/agent/agent-schemas';
 
 /**
  * Builds each view into one self-contained HTML document (npm run build): its TypeScript bundled by esbuild, the

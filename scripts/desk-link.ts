@@ -4,7 +4,7 @@
  * the server's settings. The web form's limits do not count it: no one else can use up this way in. docs/desk.md.
  */
 import { getConfig } from '@/lib/config/env';
-import { openDeskStore } from '@/lib/desk/open-store';
+import { openDeskStore } from '@/lib/stores/desk/open-desk-store';
 import { ownerLinkOrigin } from '@/lib/desk/owner-link-origin';
 import { SIGN_IN_TOKEN_TTL_SECONDS, issueSignInLink } from '@/lib/desk/sign-in-token';
 

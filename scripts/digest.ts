@@ -4,7 +4,7 @@
  */
 import { getConfig } from '@/lib/config/env';
 import { describeDelivery, sendDigest } from '@/lib/insights/digest';
-import { openInsightsStore } from '@/lib/insights/open-store';
+import { openInsightsStore } from '@/lib/stores/insights/open-insights-store';
 
 const store = await openInsightsStore(getConfig());
 try {

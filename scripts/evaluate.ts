@@ -9,7 +9,7 @@
  *   add --dir path/to/content to read another content folder.
  */
 import { evaluateClientNeeds } from '../lib/agent/evaluate';
-import { measureAccuracy, readInquiryCorpus } from '../lib/agent/scoring/accuracy';
+import { measureAccuracy, readInquiryCorpus } from '../lib/agent/scoring/scoring-accuracy';
 import { chooseEngagement } from '../lib/agent/scoring/choose';
 import { weighWords } from '../lib/agent/scoring/clauses';
 import { type EngagementScore, SECTOR_POINTS } from '../lib/agent/scoring/score';

@@ -3,7 +3,7 @@
  * from the store the configuration names (DATA_DIR, or Redis with REDIS_URL). docs/insights.md describes every figure.
  */
 import { getConfig } from '@/lib/config/env';
-import { openInsightsStore } from '@/lib/insights/open-store';
+import { openInsightsStore } from '@/lib/stores/insights/open-insights-store';
 import { buildReport } from '@/lib/insights/report';
 import { reportWithWords } from '@/lib/insights/report-json';
 import { reportAsText } from '@/lib/insights/report-text';

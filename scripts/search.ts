@@ -8,7 +8,7 @@
  *   npx tsx scripts/search.ts --time [file]       mean time per query over every labelled query (search is a hot path)
  */
 import { siteDocumentLibrary } from '../lib/discovery/mcp/documents';
-import { QUERY_SPLITS, measureSearchAccuracy, readQueryCorpus } from '../lib/discovery/mcp/search/accuracy';
+import { QUERY_SPLITS, measureSearchAccuracy, readQueryCorpus } from '../lib/discovery/mcp/search/search-accuracy';
 
 const DEFAULT_CORPUS = 'tests/fixtures/search-queries.json';
 const library = siteDocumentLibrary('https://consultant.example');

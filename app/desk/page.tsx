@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getInsightsStore } from '@/lib/counting/store';
+import { getInsightsStore } from '@/lib/stores/insights/insights-store';
 import { deskVisitor } from '@/lib/desk/current-session';
 import { DeskDashboard } from '@/lib/desk/desk-dashboard';
 import { MONTH_DAYS, WEEK_DAYS, buildDeskFigures } from '@/lib/desk/figures';

@@ -1,6 +1,6 @@
 import { publicOrigin } from '@/lib/security/public-origin';
 import { apiRoute, json, otherMethods } from '@/lib/http/api-route';
-import { buildMcpManifest } from '@/lib/discovery/mcp/manifest';
+import { buildMcpManifest } from '@/lib/discovery/mcp/mcp-manifest';
 
 /** GET /mcp.json: the McpManifest (docs/agent-api.md, "Endpoints", 9), pointing MCP clients at /api/mcp. */
 export const runtime = 'nodejs';

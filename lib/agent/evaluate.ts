@@ -1,5 +1,9 @@
 import type { Engagement } from '@/lib/content';
-import type { EvaluateClientNeedsRequest, EvaluateClientNeedsResponse, ScheduleConsultationRequest } from './schemas';
+import type {
+  EvaluateClientNeedsRequest,
+  EvaluateClientNeedsResponse,
+  ScheduleConsultationRequest,
+} from './agent-schemas';
 import { type Choice, type SignalStrength, chooseEngagement } from './scoring/choose';
 import type { PhraseMatch } from './scoring/score';
 
@@ -19,7 +23,7 @@ function quoteList(values: readonly string[]): string {
 }
 
 /** What evaluate_client_needs needs beyond the request: the engagements from content and how to reach the consultant. */
-export interface EvaluateContext {
+interface EvaluateContext {
   engagements: readonly Engagement[];
   consultantName: string;
   scheduleUrl: string;

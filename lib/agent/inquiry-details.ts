@@ -1,6 +1,6 @@
-import type { InquiryDetails } from '@/lib/counting/store';
+import type { InquiryDetails } from '@/lib/stores/insights/insights-store';
 import { cleanClientText } from '@/lib/text/client-name';
-import type { ScheduleConsultationRequest } from './schemas';
+import type { ScheduleConsultationRequest } from './agent-schemas';
 
 const DAY_MS = 86_400_000;
 /** The first line of what they wrote is a glance, not the message: the mail has it whole. */

@@ -1,5 +1,5 @@
 import { type Content, getContent } from '@/lib/content';
-import type { ResourceName } from './schemas';
+import type { ResourceName } from './agent-schemas';
 import { buildVcard } from './vcard';
 import { resourcePath } from '@/lib/http/api-paths';
 
@@ -61,7 +61,7 @@ export function findResource(name: string): ResourceDefinition | undefined {
 }
 
 /** One resource's content, in its JSON form (the REST default) and its own text form. */
-export interface ResourceContent {
+interface ResourceContent {
   json: { name: string; content: string } | { name: string; data: Record<string, unknown>[] };
   /** The markdown, the vCard, or the JSON body as text: the same bytes REST serves for that media type. */
   text: string;

@@ -1,14 +1,14 @@
 import { publicOrigin } from '@/lib/security/public-origin';
 import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { readJsonBody } from '@/lib/http/body';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/api-errors';
 import {
   fingerprintOf,
   idempotencyScope,
   readIdempotencyKey,
   runIdempotently,
   stringValuesOf,
-} from '@/lib/http/idempotency-key';
+} from '@/lib/idempotency/idempotency-key';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { type ApiContext, json } from '@/lib/http/api-route';
 import { getBio } from '@/lib/content';
@@ -48,7 +48,7 @@ export async function serveResource(request: Request, context: ApiContext): Prom
 
 /**
  * POST /api/agent/tools/{slug}: validates the body against the tool's schema and runs it. A tool with side effects
- * honours the Idempotency-Key header (lib/http/idempotency-key.ts).
+ * honours the Idempotency-Key header (lib/idempotency/idempotency-key.ts).
  */
 export async function callTool(request: Request, context: ApiContext): Promise<Response> {
   const slug = param(context, 'tool');

@@ -4,7 +4,7 @@ import { TOOLS } from './tools';
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
 /** A count in words, as prose writes small numbers ("four"). */
-export const countInWords = (count: number): string => NUMBER_WORDS[count] ?? String(count);
+const countInWords = (count: number): string => NUMBER_WORDS[count] ?? String(count);
 
 /** How many read-only resources the surface has, in words: "four read-only resources". */
 export const resourcesInWords = (): string => `${countInWords(RESOURCES.length)} read-only resources`;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { getConfig } from '@/lib/config/env';
 import { getBio, getEngagements } from '@/lib/content';
-import type { Quota } from '@/lib/http/quota';
+import type { Quota } from '@/lib/quotas/consume-quota';
 import { sendConsultationRequest } from '@/lib/mail/send';
 import { mailedIdentity } from '@/lib/security/web-bot-auth/agent-identity';
 import type { AgentIdentity } from '@/lib/security/web-bot-auth/verify-request';
@@ -19,7 +19,7 @@ import {
   EvaluateClientNeedsResponseSchema,
   ScheduleConsultationRequestSchema,
   ScheduleConsultationResponseSchema,
-} from './schemas';
+} from './agent-schemas';
 import { toolPath } from '@/lib/http/api-paths';
 
 /** What a tool handler knows about its caller, whichever door (REST or MCP) it came through. */
@@ -32,7 +32,7 @@ export interface ToolContext {
   channel: RequestChannel;
   /** Verifies the request's Web Bot Auth signature, for the mail (lib/security/web-bot-auth). */
   identity?: () => Promise<AgentIdentity>;
-  /** The client's address, as quotas count it; an Idempotency-Key is the client's own (lib/http/idempotency-key.ts). */
+  /** The client's address, as quotas count it; an Idempotency-Key is the client's own (lib/idempotency/idempotency-key.ts). */
   client: string;
 }
 
@@ -40,7 +40,7 @@ export interface ToolContext {
  * How a tool acts beyond the site, for MCP annotations and the server card (read-only is `!sideEffects`).
  * A sent mail cannot be unsent and reaches a person outside the site, so clients ask the user first.
  */
-export interface ToolHints {
+interface ToolHints {
   /** Its effect cannot be undone. */
   destructive: boolean;
   /** Calling it twice with the same input has no further effect. */

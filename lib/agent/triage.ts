@@ -5,7 +5,7 @@ import type { AgentIdentity, ClaimReason } from '@/lib/security/web-bot-auth/ver
 import type { EngagementSuggestion } from './evaluate';
 
 /** What the consultant's mail says about a request beyond its fields, as plain text for lib/mail. */
-export interface MailTriage {
+interface MailTriage {
   /** How the request arrived, in the site's words: the form, the REST API or MCP. */
   channel: string;
   /** What sent it, in plain words: the assistant the site recognised, a script, or a browser for the form. */
@@ -26,7 +26,7 @@ function quoted(words: readonly string[]): string {
  * evaluate_client_needs's pick for the request, and what made it, for triage before replying: the consultant's own
  * keywords and sectors by name, the description's words by number (as matched, they are the requester's spelling).
  */
-export function describeSuggestion(suggestion: EngagementSuggestion): string {
+function describeSuggestion(suggestion: EngagementSuggestion): string {
   const described = suggestion.matchedDescription.length;
   const matched = [
     ...(suggestion.matchedKeywords.length > 0 ? [`project context: ${quoted(suggestion.matchedKeywords)}`] : []),

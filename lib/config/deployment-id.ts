@@ -21,7 +21,7 @@ export function newDeploymentId(contentVersion: string): string {
 }
 
 /** The id the build in `distDir` was made with (its routes-manifest.json), or undefined when it has none. */
-export function builtDeploymentId(distDir: string): string | undefined {
+function builtDeploymentId(distDir: string): string | undefined {
   const file = path.join(distDir, 'routes-manifest.json');
   if (!fs.existsSync(file)) return undefined;
   const { deploymentId } = JSON.parse(fs.readFileSync(file, 'utf8')) as { deploymentId?: unknown };

@@ -9,7 +9,7 @@ const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
  * names an origin other than loopback. `nodeEnv` is NODE_ENV as the environment gave it, before the project's
  * server sets it for Next.
  */
-export function liveSiteReason(config: Pick<Config, 'SITE_URL'>, nodeEnv: string | undefined): string | undefined {
+function liveSiteReason(config: Pick<Config, 'SITE_URL'>, nodeEnv: string | undefined): string | undefined {
   if (nodeEnv === 'production') return 'NODE_ENV=production';
   if (config.SITE_URL && !LOOPBACK_HOST.test(new URL(config.SITE_URL).hostname)) return `SITE_URL=${config.SITE_URL}`;
   return undefined;

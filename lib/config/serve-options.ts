@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const Port = z.coerce.number().int().min(0).max(65535);
 
-export interface ServeOptions {
+interface ServeOptions {
   port: number;
   /** Undefined: every interface, as `next start` listens by default. */
   hostname?: string;

@@ -1,12 +1,12 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { ScheduleConsultationRequestSchema } from '@/lib/agent/schemas';
+import { ScheduleConsultationRequestSchema } from '@/lib/agent/agent-schemas';
 import { scheduleConsultationTool } from '@/lib/agent/tools';
 import { clientAddress } from '@/lib/http/forwarded';
 import { originFromHeaders } from '@/lib/security/public-origin';
-import { ApiError, unexpectedError } from '@/lib/http/errors';
-import { consumeQuota } from '@/lib/http/quota';
+import { ApiError, unexpectedError } from '@/lib/api-errors';
+import { consumeQuota } from '@/lib/quotas/consume-quota';
 import { generalQuota } from '@/lib/http/api-route';
 import { validateInput } from '@/lib/http/validate';
 import { agentIdentityOf } from '@/lib/security/web-bot-auth/agent-identity';

@@ -70,7 +70,7 @@ export function readJsonFile<S extends z.ZodType>(file: string, schema: S): File
 }
 
 /** A markdown file's validated front matter and its body. */
-export interface MarkdownFile<T> {
+interface MarkdownFile<T> {
   data: T;
   body: string;
 }

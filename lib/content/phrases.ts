@@ -9,10 +9,10 @@ import { normalise } from '@/lib/text/words';
  */
 
 /** Longest phrase that still reads as a client would write it; the content's own longest are four words. */
-export const MAX_PHRASE_WORDS = 5;
+const MAX_PHRASE_WORDS = 5;
 
 /** The fix for a phrase evaluate_client_needs could not match as meant, or undefined when it is fine. */
-export function phraseProblem(phrase: string): string | undefined {
+function phraseProblem(phrase: string): string | undefined {
   const shown = `"${phrase.length > 50 ? `${phrase.slice(0, 49)}…` : phrase}"`;
   const words = normalise(phrase).length;
   if (/\s-\s/.test(phrase)) {

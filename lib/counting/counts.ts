@@ -1,5 +1,5 @@
 import { processSingleton } from '@/lib/process-singleton';
-import { getInsightsStore } from './store';
+import { getInsightsStore } from '@/lib/stores/insights/insights-store';
 
 /** How often the counts in memory are written to the store. */
 export const FLUSH_INTERVAL_MS = 5_000;

@@ -1,5 +1,5 @@
 import { count } from './counts';
-import { type Inquiry, type InquiryDetails, getInsightsStore } from './store';
+import { type Inquiry, type InquiryDetails, getInsightsStore } from '@/lib/stores/insights/insights-store';
 
 /**
  * Logs one accepted consultation request: its reference, channel, client and suggested engagement, with the time;

@@ -1,5 +1,5 @@
 import { count } from './counts';
-import type { ChannelKind } from './store';
+import type { ChannelKind } from '@/lib/stores/insights/insights-store';
 
 /** The MCP methods counted by name; a client's other method names are counted as `other`, so they cannot grow the store. */
 const MCP_METHODS: ReadonlySet<string> = new Set([

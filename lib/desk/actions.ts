@@ -2,13 +2,13 @@
 
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { type InsightsStore, getInsightsStore } from '@/lib/counting/store';
+import { type InsightsStore, getInsightsStore } from '@/lib/stores/insights/insights-store';
 import { generalQuota } from '@/lib/http/api-route';
 import { DESK_PATH } from '@/lib/http/desk-path';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/api-errors';
 import { clientAddress } from '@/lib/http/forwarded';
 import { originFromHeaders } from '@/lib/security/public-origin';
-import { consumeQuota } from '@/lib/http/quota';
+import { consumeQuota } from '@/lib/quotas/consume-quota';
 import { firstDayOf } from '@/lib/insights/report';
 import { deskKeys, deskVisitor } from './current-session';
 import { countLinkRequest } from './link-requests';

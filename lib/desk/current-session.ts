@@ -1,7 +1,7 @@
 import { cookies, headers } from 'next/headers';
 import { getConfig } from '@/lib/config/env';
 import { originFromHeaders } from '@/lib/security/public-origin';
-import { deskStore } from './open-store';
+import { deskStore } from '@/lib/stores/desk/open-desk-store';
 import { SESSION_COOKIE, readSession } from './session';
 import { sessionKeyFor } from './session-key';
 
@@ -21,7 +21,7 @@ export async function currentDeskSession(): Promise<{ id: string } | undefined> 
 }
 
 /** What the desk's page knows of the visitor: signed in, not, or nothing can be checked now. */
-export type DeskVisitor = { session: { id: string } } | { session: undefined; unavailable?: true };
+type DeskVisitor = { session: { id: string } } | { session: undefined; unavailable?: true };
 
 /**
  * The visitor of this request. A store that cannot open or answer (a read-only DATA_DIR, Redis down) signs no

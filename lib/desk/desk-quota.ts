@@ -1,8 +1,8 @@
 import { generalQuota } from '@/lib/http/api-route';
 import { DESK_PATH, DESK_SIGN_IN_PATH } from '@/lib/http/desk-path';
-import { RateLimitedError } from '@/lib/http/errors';
+import { RateLimitedError } from '@/lib/api-errors';
 import { clientAddress } from '@/lib/http/forwarded';
-import { consumeQuota } from '@/lib/http/quota';
+import { consumeQuota } from '@/lib/quotas/consume-quota';
 import { DESK_HEADERS } from '@/lib/http/shared-headers';
 
 /** The desk's pages: rendered per request for anyone, so each view counts against the client's quota. */

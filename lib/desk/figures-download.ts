@@ -1,10 +1,10 @@
 import { cookies } from 'next/headers';
-import { getInsightsStore } from '@/lib/counting/store';
+import { getInsightsStore } from '@/lib/stores/insights/insights-store';
 import { generalQuota } from '@/lib/http/api-route';
 import { DESK_PATH } from '@/lib/http/desk-path';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/api-errors';
 import { clientAddress } from '@/lib/http/forwarded';
-import { consumeQuota } from '@/lib/http/quota';
+import { consumeQuota } from '@/lib/quotas/consume-quota';
 import { DESK_HEADERS } from '@/lib/http/shared-headers';
 import { currentDeskSession } from './current-session';
 import { type DeskFigures, buildDeskFigures } from './figures';

@@ -1,4 +1,4 @@
-import type { Inquiry, InquiryDetails, InsightsStore } from '@/lib/counting/store';
+import type { Inquiry, InquiryDetails, InsightsStore } from '@/lib/stores/insights/insights-store';
 import { type InsightsReport, buildReport } from '@/lib/insights/report';
 import { REPLY_PROMISE_HOURS, type ReplySummary, replyStatusOf, replySummary } from '@/lib/insights/report-replies';
 

@@ -1,5 +1,5 @@
-import { quotaClientOf } from '@/lib/http/quota-client';
-import type { DeskStore, LinkRequestCount } from './store';
+import { quotaClientOf } from '@/lib/quotas/quota-client';
+import type { DeskStore, LinkRequestCount } from '@/lib/stores/desk/desk-store';
 
 /** Sign-in links one address (an IPv6 /64) may ask for in an hour: enough for a link that went astray. */
 export const LINK_REQUESTS_PER_ADDRESS = 2;

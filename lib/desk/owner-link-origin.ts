@@ -2,7 +2,7 @@ import type { Config } from '@/lib/config/env';
 import { parseServeOptions } from '@/lib/config/serve-options';
 
 /** Where `npm run desk-link` puts its link, and, when it had to guess, a line saying so. */
-export interface OwnerLinkOrigin {
+interface OwnerLinkOrigin {
   origin: string;
   note?: string;
 }

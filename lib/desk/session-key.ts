@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '@/lib/config/env';
-import type { DeskStore } from './store';
+import type { DeskStore } from '@/lib/stores/desk/desk-store';
 
 /**
  * The key desk sessions are signed with: DESK_SESSION_KEY when set; else a random 32-byte key, kept by the store

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { keptHash } from './kept-hash';
-import type { DeskStore } from './store';
+import type { DeskStore } from '@/lib/stores/desk/desk-store';
 
 /** The cookie that carries the owner's session. */
 export const SESSION_COOKIE = 'desk_session';
@@ -13,7 +13,7 @@ const ISSUER = 'consultancy-site';
 const AUDIENCE = 'consultancy-site:desk';
 const SESSION_ID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export interface SessionClock {
+interface SessionClock {
   /** The time in milliseconds (tests move it); Date.now by default. */
   now?: () => number;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DESK_SIGN_IN_PATH } from '@/lib/http/desk-path';
 import { keptHash } from './kept-hash';
-import type { DeskStore } from './store';
+import type { DeskStore } from '@/lib/stores/desk/desk-store';
 
 /** How long a mailed sign-in link works. */
 export const SIGN_IN_TOKEN_TTL_SECONDS = 15 * 60;

@@ -7,7 +7,7 @@ import {
   ResourceMarkdownSchema,
   ResourceNameSchema,
   ResourceVcardSchema,
-} from '@/lib/agent/schemas';
+} from '@/lib/agent/agent-schemas';
 import { TOOLS } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
 import { MAX_BODY_BYTES } from '@/lib/http/body';
@@ -16,8 +16,8 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
-} from '@/lib/http/idempotency-key';
-import { API_VERSION } from '@/lib/version';
+} from '@/lib/idempotency/idempotency-key';
+import { API_VERSION } from '@/lib/api-version';
 import { MANIFEST_PATH, MCP_PATH, resourcePath, toolPath } from '@/lib/http/api-paths';
 
 /** A zod schema as an OpenAPI 3.1 schema object (JSON Schema 2020-12, without its `$schema` line). */

@@ -4,7 +4,7 @@ import { CONTENT_SIGNAL as CONTENT_SIGNAL_VALUE } from '@/lib/http/content-prefe
  * Crawlers of AI assistants and search, welcomed by name: a consultancy wants to be found and quoted. Each gets
  * the same rule as everyone else; naming them makes the welcome explicit for operators who look for their bot.
  */
-export const AI_CRAWLERS = [
+const AI_CRAWLERS = [
   'GPTBot',
   'OAI-SearchBot',
   'ChatGPT-User',

@@ -3,7 +3,7 @@ import { TOOLS } from '@/lib/agent/tools';
 import { toolPath } from '@/lib/http/api-paths';
 
 /** What public/webmcp.js registers with `navigator.modelContext`: derived from the tools in lib/agent. */
-export interface WebMcpToolSpec {
+interface WebMcpToolSpec {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;

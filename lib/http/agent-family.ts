@@ -44,7 +44,7 @@ export function agentFamilyOf(userAgent: string, signatureAgent = ''): AgentFami
 }
 
 /** Whether a family is a person's browser (the rest are agents of some kind). */
-export const isPerson = (family: AgentFamily): boolean => family === 'browser';
+const isPerson = (family: AgentFamily): boolean => family === 'browser';
 
 /** Who is behind a family, as the reports group it: people, agents (AI and search) or scripts (`other`). */
 export type ClientKind = 'people' | 'agents' | 'scripts';

@@ -1,4 +1,4 @@
-import { NotFoundError } from './errors';
+import { NotFoundError } from '@/lib/api-errors';
 
 /** The API's paths, each defined once here (docs/agent-api.md, "Endpoints"). */
 export const MANIFEST_PATH = '/api/agent';
@@ -32,7 +32,7 @@ export const API_ENDPOINTS = [
 ] as const satisfies readonly { path: string; methods: readonly ApiMethod[]; fastPath: boolean }[];
 
 /** One declared API endpoint. */
-export type ApiEndpoint = (typeof API_ENDPOINTS)[number];
+type ApiEndpoint = (typeof API_ENDPOINTS)[number];
 /** The path of a declared API endpoint, as API_ENDPOINTS writes it. */
 export type ApiEndpointPath = ApiEndpoint['path'];
 /** The methods of the API endpoint at `P`. */

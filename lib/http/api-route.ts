@@ -2,8 +2,9 @@ import { getConfig } from '@/lib/config/env';
 import { type ApiEndpointPath, type ApiMethod, type MethodsOf, apiEndpoint } from './api-paths';
 import { CACHE_NEVER, CACHE_PRIVATE_READ } from './cache-control';
 import { clientAddress } from './forwarded';
-import { ApiError, MethodNotAllowedError, unexpectedError } from './errors';
-import { type Quota, type QuotaState, consumeQuota, rateLimitHeaders } from './quota';
+import { ApiError, MethodNotAllowedError, unexpectedError } from '@/lib/api-errors';
+import { type Quota, consumeQuota, rateLimitHeaders } from '@/lib/quotas/consume-quota';
+import type { QuotaState } from '@/lib/stores/quotas/quota-store';
 
 /** What a handler knows about the request beyond the Request itself. */
 export interface ApiContext {
@@ -20,7 +21,7 @@ type NextContext = { params: Promise<Record<string, string | string[] | undefine
 export type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
 
 /** The window of the general quota: RATE_LIMIT_PER_MINUTE counts per minute. */
-export const GENERAL_QUOTA_WINDOW_SECONDS = 60;
+const GENERAL_QUOTA_WINDOW_SECONDS = 60;
 
 /** The general per-client quota every API call counts against (RATE_LIMIT_PER_MINUTE). */
 export function generalQuota(): Quota {
@@ -33,7 +34,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /** Turns anything thrown into the error envelope; unknown errors become 500 with a request id, logged. */
-export function toErrorResponse(error: unknown, requestId: string): Response {
+function toErrorResponse(error: unknown, requestId: string): Response {
   const known = error instanceof ApiError ? error : unexpectedError(requestId, error, 'an API route');
   return json(known.toBody(), known.status, { 'Cache-Control': 'no-store', ...known.headers });
 }
@@ -99,7 +100,7 @@ export function methodNotAllowed(method: string, pathname: string, allowed: read
 }
 
 /** A handler refusing whatever method it gets with 405, `Allow` and the envelope. */
-export function refuseMethod(allowed: readonly string[]): ReturnType<typeof apiRoute> {
+function refuseMethod(allowed: readonly string[]): ReturnType<typeof apiRoute> {
   return apiRoute(async (request) => {
     throw methodNotAllowed(request.method, new URL(request.url).pathname, allowed);
   });
@@ -109,7 +110,7 @@ export function refuseMethod(allowed: readonly string[]): ReturnType<typeof apiR
  * The OPTIONS answer (204, not metered) whose `Allow` names only the methods the route has: left to Next, it
  * would list every exported handler, the refusals of otherMethods included.
  */
-export function answerOptions(allowed: readonly string[]): () => Promise<Response> {
+function answerOptions(allowed: readonly string[]): () => Promise<Response> {
   const allow = allowHeader(allowed);
   return async () => new Response(null, { status: 204, headers: { Allow: allow } });
 }

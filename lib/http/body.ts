@@ -1,7 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { shortened } from '@/lib/text/shortened';
-import { InvalidJsonError, PayloadTooLargeError, UnsupportedContentEncodingError, ValidationError } from './errors';
+import {
+  InvalidJsonError,
+  PayloadTooLargeError,
+  UnsupportedContentEncodingError,
+  ValidationError,
+} from '@/lib/api-errors';
 import { describeProblems, validateInput } from './validate';
 
 /** The largest JSON body the API reads (docs/agent-api.md, "Limits and quotas"). Larger bodies get 413. */

@@ -6,7 +6,7 @@
  * chain as the trusted proxy sent it, whose last entry is the address the proxy saw. Bare `next start` sets the
  * header from the socket only when a request has none, so there a proxy that appends the client's address, with
  * TRUST_PROXY=true, is what makes the address unforgeable; entries further left were written by clients.
- * consumeQuota counts it by quotaClientOf (lib/http/quota-client.ts): an IPv6 address by its /64.
+ * consumeQuota counts it by quotaClientOf (lib/quotas/quota-client.ts): an IPv6 address by its /64.
  */
 export function clientAddress(headers: Headers): string {
   const forwarded = headers.get('x-forwarded-for');

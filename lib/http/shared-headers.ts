@@ -1,4 +1,4 @@
-import { API_VERSION } from '../version';
+import { API_VERSION } from '../api-version';
 import { CONTENT_USAGE } from './content-preferences';
 import { DESK_PATH } from './desk-path';
 

@@ -3,13 +3,13 @@ import { shortened } from '@/lib/text/shortened';
 import { boundedList } from '@/lib/text/bounded-list';
 
 /** One field that failed validation, worded for the caller: `{ field: 'client_email', message: 'must be an email address…' }`. */
-export interface FieldProblem {
+interface FieldProblem {
   /** Dotted path of the field; empty for the body as a whole. */
   field: string;
   message: string;
 }
 
-export type Validated<T> = { ok: true; data: T } | { ok: false; problems: FieldProblem[] };
+type Validated<T> = { ok: true; data: T } | { ok: false; problems: FieldProblem[] };
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'a string',

@@ -30,7 +30,7 @@ function barCell(n: number, max: number, colour: string): string {
 }
 
 /** The per-day chart: HTML tables only (no script, no image, no remote resource); quiet days folded in one line. */
-export function perDayChart(report: InsightsReport): string {
+function perDayChart(report: InsightsReport): string {
   const { busy } = foldQuietDays(report);
   const max = Math.max(0, ...busy.flatMap((row) => [row.views.agents, row.views.people]));
   const rows = busy

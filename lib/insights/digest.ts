@@ -7,11 +7,11 @@ import { mailTransport, smtpTarget } from '@/lib/mail/send';
 import { composeDigestMail } from './digest-mail';
 import { buildReport } from './report';
 import { replySummary } from './report-replies';
-import type { InsightsStore } from '@/lib/counting/store';
+import type { InsightsStore } from '@/lib/stores/insights/insights-store';
 
 const DAY_MS = 86_400_000;
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+type Weekday = (typeof WEEKDAYS)[number];
 
 /** The most recent weekly slot (DIGEST_DAY at DIGEST_HOUR:00 UTC) at or before `now`. */
 export function latestDigestSlot(now: number, day: Weekday, hour: number): number {
@@ -25,7 +25,7 @@ export function latestDigestSlot(now: number, day: Weekday, hour: number): numbe
 export const digestEnabled = (config: Config): boolean => config.DIGEST ?? Boolean(config.SMTP_HOST);
 
 /** Where a digest went: the recipient, and the SMTP server that took it or the outbox file that keeps it. */
-export interface DigestDelivery {
+interface DigestDelivery {
   to: string;
   smtpHost?: string;
   outboxFile?: string;

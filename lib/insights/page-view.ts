@@ -6,7 +6,7 @@ const MAX_REFERER = 2048;
 const MAX_UTM_SOURCE = 100;
 
 /** A request for a page, as a view: a full load, or a navigation inside the site by Next's router. */
-export interface PageView {
+interface PageView {
   /** Next's router fetched the page for a click inside the site (a React Server Components request). */
   insideSite: boolean;
   /** A full load whose Referer is not the site itself: someone arriving, so a visit begins. */

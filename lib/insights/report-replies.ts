@@ -1,4 +1,4 @@
-import type { Inquiry } from '@/lib/counting/store';
+import type { Inquiry } from '@/lib/stores/insights/insights-store';
 
 /** The site promises a reply within this many hours (content/site.json's contact page, schedule_consultation). */
 export const REPLY_PROMISE_HOURS = 24;
@@ -6,7 +6,7 @@ export const REPLY_PROMISE_HOURS = 24;
 const HOUR_MS = 3_600_000;
 
 /** Where an inquiry stands against the promise at `now`. */
-export interface ReplyStatus {
+interface ReplyStatus {
   /** Whole hours since it was accepted. */
   ageHours: number;
   /** When she marked it answered, if she has. */

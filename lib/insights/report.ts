@@ -1,5 +1,5 @@
 import { type AgentFamily, type ClientKind, clientKindOf } from '@/lib/http/agent-family';
-import type { Inquiry, InsightsStore } from '@/lib/counting/store';
+import type { Inquiry, InsightsStore } from '@/lib/stores/insights/insights-store';
 import { getContent } from '@/lib/content';
 import { listSitePages, sitemapPath } from '@/lib/site/pages';
 

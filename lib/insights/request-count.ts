@@ -4,13 +4,13 @@ import { listSitePages, sitemapPath } from '@/lib/site/pages';
 import { type AgentFamily, agentFamilyOfRequest, clientKindOf } from '@/lib/http/agent-family';
 import { count, isCounting } from '@/lib/counting/counts';
 import { agentIdentityOf } from '@/lib/security/web-bot-auth/agent-identity';
-import { isFirstSighting } from '@/lib/security/web-bot-auth/first-sighting';
+import { isFirstSighting } from '@/lib/stores/sightings/sighting-store';
 import { carriesSignature } from '@/lib/security/web-bot-auth/verify-request';
 import { requestAuthority } from '@/lib/security/request-line';
 import { pathOf } from '@/lib/security/request-target';
 import { trackPendingWork } from '@/lib/pending-work';
 import { beaconViewOf, pageViewOf } from './page-view';
-import { surfaceOf } from './surface';
+import { surfaceOf } from './request-surface';
 
 let sitePages: ReadonlySet<string> | undefined;
 

@@ -1,7 +1,7 @@
 import type { Config } from '@/lib/config/env';
 import { startFlushing, utcDay } from '@/lib/counting/counts';
 import { digestEnabled, sendDigestIfDue } from './digest';
-import { getInsightsStore, setInsightsStore } from '@/lib/counting/store';
+import { getInsightsStore } from '@/lib/stores/insights/insights-store';
 
 const DAY_MS = 86_400_000;
 /** How soon after start, then how often, the server looks whether the weekly digest is due. */
@@ -9,21 +9,12 @@ const DIGEST_FIRST_LOOK_MS = 3_000;
 const DIGEST_LOOK_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Starts counting (docs/insights.md) unless INSIGHTS=false: the store chosen (the Redis of the shared stores
- * when REDIS_URL is set, else the embedded one), counts written in batches, and what is older than
- * INSIGHTS_RETENTION_DAYS forgotten at start and once a day, and the weekly digest sent when it is due (digest.ts). A store that cannot open costs the counts, never service.
+ * Starts counting (docs/insights.md) once start-up has opened the store (lib/stores/open-stores.ts; none with
+ * INSIGHTS=false, or when it could not open): counts written in batches, what is older than INSIGHTS_RETENTION_DAYS
+ * forgotten at start and once a day, and the weekly digest sent when it is due (digest.ts).
  */
-export async function startInsights(config: Config): Promise<void> {
-  if (!config.INSIGHTS) return;
-  if (!getInsightsStore()) {
-    try {
-      const { openInsightsStore } = await import('./open-store');
-      setInsightsStore(await openInsightsStore(config));
-    } catch (error) {
-      console.warn(`[insights] the store in ${config.DATA_DIR} could not be opened; nothing is counted`, error);
-      return;
-    }
-  }
+export function startInsights(config: Config): void {
+  if (!config.INSIGHTS || !getInsightsStore()) return;
   startFlushing();
   const prune = () => {
     const before = utcDay(Date.now() - config.INSIGHTS_RETENTION_DAYS * DAY_MS);

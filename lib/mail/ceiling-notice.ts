@@ -4,7 +4,7 @@ import { mailTheOwner } from './owner-mail';
 export type CeilingCounter = 'mail-site-wide' | 'mail-agents-share';
 
 /** The notice's words: which counter tripped and what that means for the rest of the day. */
-export function ceilingNoticeText(
+function ceilingNoticeText(
   counter: CeilingCounter,
   limit: number,
   formReserve: number,

@@ -21,7 +21,7 @@ const LINE_ENDING = /[\p{Cc}\u2028\u2029]+/gu;
 const FORMAT_CHARACTER = /(?![\u200c\u200d])\p{Cf}/gu;
 
 /** The requester's text as a header shows it: one line, without direction or invisible format characters. */
-export function headerText(value: string): string {
+function headerText(value: string): string {
   return value.replace(LINE_ENDING, ' ').replace(FORMAT_CHARACTER, '').trim();
 }
 

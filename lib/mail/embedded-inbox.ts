@@ -11,7 +11,7 @@ export const MAX_MESSAGE_BYTES = 1024 * 1024;
 const DAY_MS = 86_400_000;
 
 /** Where and how to reach the embedded inbox; the credentials are made at start and never leave the process. */
-export interface EmbeddedInbox {
+interface EmbeddedInbox {
   host: string;
   port: number;
   user: string;

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import { getConfig } from '@/lib/config/env';
 import { getBio, getSite } from '@/lib/content';
-import { MailDeliveryError } from '@/lib/http/errors';
+import { MailDeliveryError } from '@/lib/api-errors';
 import { count } from '@/lib/counting/counts';
 import { type ConsultationFields, type Triage, composeConsultationMail } from './compose';
 import { withEightBitText } from './eight-bit-text';
@@ -12,7 +12,7 @@ import { embeddedInbox } from './embedded-inbox';
 export const MAIL_DEADLINE_MS = 14_000;
 
 /** The SMTP server mail goes to: the configured one, or the embedded inbox. */
-export interface SmtpTarget {
+interface SmtpTarget {
   host: string;
   port: number;
   secure: boolean;
@@ -76,12 +76,12 @@ export function describeFailure(error: unknown): string {
 }
 
 /** What the caller is told once the mail server has accepted the message. */
-export interface Delivery {
+interface Delivery {
   messageId: string;
 }
 
 /** What the mail says beyond the request's fields: where it came from and what it seems to be about. */
-export interface RequestTriage extends Triage {
+interface RequestTriage extends Triage {
   requestId: string;
   /** The inquiry's short reference, named in the subject and the body. */
   reference: string;

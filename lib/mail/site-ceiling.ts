@@ -1,8 +1,8 @@
-import type { ChannelKind } from '@/lib/counting/store';
+import type { ChannelKind } from '@/lib/stores/insights/insights-store';
 import { count } from '@/lib/counting/counts';
 import { getBio } from '@/lib/content';
-import { RateLimitedError } from '@/lib/http/errors';
-import { type QuotaState, getQuotaStore } from '@/lib/http/quota';
+import { RateLimitedError } from '@/lib/api-errors';
+import { type QuotaState, getQuotaStore } from '@/lib/stores/quotas/quota-store';
 import { type CeilingCounter, sendCeilingNotice } from './ceiling-notice';
 
 const DAY_SECONDS = 86_400;
@@ -12,7 +12,7 @@ const SITE_WIDE = { siteWide: true } as const;
  * The part of the day's ceiling kept for the contact form, a fifth of it (none below 5 a day): once agents (REST
  * and MCP) have used the rest, people can still write through the form.
  */
-export const formReserveOf = (limit: number): number => Math.floor(limit / 5);
+const formReserveOf = (limit: number): number => Math.floor(limit / 5);
 
 /**
  * The site-wide ceiling on consultation mails (MAIL_LIMIT_PER_DAY), beyond the per-client quotas: every channel

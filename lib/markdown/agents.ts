@@ -2,7 +2,7 @@ import { describeFields } from '@/lib/agent/describe';
 import { RESOURCES, resourceUrl } from '@/lib/agent/resources';
 import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
-import { API_VERSION } from '@/lib/version';
+import { API_VERSION } from '@/lib/api-version';
 import { SERVER_CARD_PATH } from '@/lib/http/api-paths';
 import { describeServedRevisions } from '@/lib/mcp/transport/protocol';
 

@@ -14,12 +14,12 @@ import { MANIFEST_PATH, resourcePath } from '@/lib/http/api-paths';
  * line pointing to /llms.txt. The set of pages is the sitemap's (lib/site/pages.ts), so a page cannot have HTML
  * without markdown.
  */
-export interface MarkdownPage extends SitePage {
+interface MarkdownPage extends SitePage {
   markdown: string;
 }
 
 /** YAML front matter: every value JSON-quoted, which is valid YAML. */
-export function frontMatter(fields: Record<string, string>): string {
+function frontMatter(fields: Record<string, string>): string {
   return ['---', ...Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`), '---', ''].join(
     '\n',
   );

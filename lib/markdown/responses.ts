@@ -10,7 +10,7 @@ import { markdownTokensHeader } from './tokens';
 const SITEMAP_SLUG = 'sitemap';
 
 /** A markdown response with the headers every markdown representation carries. */
-export function markdownResponse(markdown: string, status = 200): Response {
+function markdownResponse(markdown: string, status = 200): Response {
   return new Response(markdown, {
     status,
     headers: {

@@ -4,10 +4,10 @@
  * does not publish its tokenizer; this estimate is one token per four characters, rounded up, the common rule
  * of thumb for English text across the major tokenizers.
  */
-export const MARKDOWN_TOKENS_HEADER = 'x-markdown-tokens';
+const MARKDOWN_TOKENS_HEADER = 'x-markdown-tokens';
 
 /** The estimated token count of a markdown body (one token per four Unicode characters, rounded up). */
-export function estimateMarkdownTokens(markdown: string): number {
+function estimateMarkdownTokens(markdown: string): number {
   return Math.ceil([...markdown].length / 4);
 }
 

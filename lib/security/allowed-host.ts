@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/api-errors';
 
 /**
  * DNS-rebinding protection (MCP 2025-11-25, Streamable HTTP "Security Warning"): a page on another site can make
@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/http/errors';
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** What the decision depends on besides the Host header; all of it is configuration or the machine's own. */
-export interface AllowedHostOptions {
+interface AllowedHostOptions {
   /** SITE_URL, when set: its host name is this site's. */
   siteUrl?: string;
   /** ALLOWED_HOSTS: further names of this site (a proxy's, a second domain). */
@@ -89,7 +89,7 @@ export function hostCheck(options: AllowedHostOptions): (host: string | null | u
 }
 
 /** 403: the Host header names another site (DNS rebinding), or none. */
-export class ForbiddenHostError extends ApiError {
+class ForbiddenHostError extends ApiError {
   readonly status = 403;
   readonly code = 'FORBIDDEN_HOST';
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** What the request line and Host say once checked: go on, or a client's mistake to refuse with 400. */
-export type RequestLineCheck = { ok: true } | { ok: false; message: string };
+type RequestLineCheck = { ok: true } | { ok: false; message: string };
 
 /**
  * Checks a request's target and Host before anything reads them, and puts an absolute-form target

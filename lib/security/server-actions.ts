@@ -1,7 +1,4 @@
-import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import path from 'node:path';
-import { z } from 'zod';
 import { DESK_PATH, DESK_SESSION_PATH } from '@/lib/http/desk-path';
 
 /** Why a request was refused before Next saw it, for the plain-text answer. */
@@ -16,7 +13,7 @@ export interface Refusal {
  * The header by which Next tells a page that the form action it called is not in this build (a page of another
  * build): Next's own router then reports it as such (`unstable_isUnrecognizedActionError`), not as a broken answer.
  */
-export const ACTION_NOT_FOUND_HEADERS = { 'x-nextjs-action-not-found': '1' };
+const ACTION_NOT_FOUND_HEADERS = { 'x-nextjs-action-not-found': '1' };
 
 /**
  * The pages with forms: the consultation form, and the desk's link, sign-out and answered buttons. The sign-in
@@ -25,7 +22,7 @@ export const ACTION_NOT_FOUND_HEADERS = { 'x-nextjs-action-not-found': '1' };
 const FORM_PAGES: ReadonlySet<string> = new Set(['/contact', DESK_PATH]);
 
 /** A POST that Next treats as a Server Action request: what it carries, as Next looks at it. */
-export interface ServerActionRequest {
+interface ServerActionRequest {
   actionId: string | string[] | undefined;
   multipart: boolean;
   urlEncoded: boolean;
@@ -106,20 +103,4 @@ export function crossSiteRefusal(
     return { status: 403, message: 'Forbidden: forms of this site can only be submitted from this site.' };
   }
   return undefined;
-}
-
-const ServerReferenceManifestSchema = z.object({
-  node: z.record(z.string(), z.unknown()).default({}),
-  edge: z.record(z.string(), z.unknown()).default({}),
-});
-
-/**
- * The Server Action ids of a build (its server-reference-manifest.json; only the ids are read, never the
- * encryption key beside them), or undefined when there is no such file (`next dev`).
- */
-export function loadServerActionIds(distDir: string): ReadonlySet<string> | undefined {
-  const file = path.join(distDir, 'server', 'server-reference-manifest.json');
-  if (!fs.existsSync(file)) return undefined;
-  const manifest = ServerReferenceManifestSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  return new Set([...Object.keys(manifest.node), ...Object.keys(manifest.edge)]);
 }

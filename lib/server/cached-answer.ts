@@ -7,7 +7,7 @@ import { acceptsGzip } from '@/lib/http/negotiate';
 export type AnswerHeaders = Record<string, string | string[]>;
 
 /** One encoding of an answer: the headers of a 200 (and of a 304, which has no body), and the body. */
-export interface Variant {
+interface Variant {
   etag: string;
   body: Buffer;
   headers: AnswerHeaders;

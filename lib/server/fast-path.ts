@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TOOL_ENDPOINT } from '@/lib/agent/tool-endpoint';
 import type { Endpoint } from '@/lib/http/api-route';
-import { MCP_ENDPOINT } from '@/lib/discovery/mcp/endpoint';
+import { MCP_ENDPOINT } from '@/lib/discovery/mcp/assembled-endpoint';
 import { type FastPathEndpointPath, MCP_PATH, ROUTED_METHODS, fastPathEndpoints, toolPath } from '@/lib/http/api-paths';
 import { pathOf } from '@/lib/security/request-target';
 import { TOOLS } from '@/lib/agent/tools';
@@ -42,7 +42,7 @@ export function endpointFor(url: string | undefined): EndpointMatch | undefined 
 }
 
 /** What the fast path answers from, taken from Next at start-up; a part Next did not give leaves its requests to Next. */
-export interface FastPathAnswers {
+interface FastPathAnswers {
   replayed?: ReplayedAnswers;
   endpoints?: ReadonlyMap<Endpoint, AddedByNext>;
 }

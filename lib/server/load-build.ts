@@ -21,7 +21,7 @@ import { type RecordedRequest, type Recording, recordFromNext } from './replay';
 import { replayedAnswers, requestsToRecord } from './replayed-answers';
 
 /** What the project's server takes from the build before Next starts. */
-export interface LoadedBuild {
+interface LoadedBuild {
   serverActionIds?: ReadonlySet<string>;
   /** The sitemap's pages: with SITE_URL, each is asked of Next once and replayed (lib/server/replayed-answers.ts). */
   pages: string[];

@@ -8,7 +8,7 @@ import { pathOf } from '@/lib/security/request-target';
 const NEXT_STATIC = '/_next/static/';
 
 /** The file under `staticDir` that `target` names, or undefined when it names none there (Next answers it then). */
-export function staticFileOf(staticDir: string, target: string | undefined): string | undefined {
+function staticFileOf(staticDir: string, target: string | undefined): string | undefined {
   const pathname = pathOf(target);
   if (!pathname.startsWith(NEXT_STATIC)) return undefined;
   let relative: string;

@@ -20,7 +20,7 @@ export const AGENT_PATHS = {
   llms: '/llms.txt',
 } as const;
 
-export type CurlExampleId =
+type CurlExampleId =
   | 'manifest'
   | 'resource'
   | 'evaluate'

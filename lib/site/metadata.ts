@@ -3,7 +3,7 @@ import { getSite } from '@/lib/content';
 import { markdownPath } from './pages';
 
 /** What a page says about itself in search results and link previews. */
-export interface PageMetadataInput {
+interface PageMetadataInput {
   /** Short page title; the root layout's template appends the site name. */
   title: string;
   description: string;
@@ -23,7 +23,7 @@ export function openGraphLocale(locale: string): string {
 }
 
 /** The image's alt text, the same on every page. */
-export function openGraphImageAlt(): string {
+function openGraphImageAlt(): string {
   const site = getSite();
   return `${site.siteName}: ${site.home.headline}`;
 }

@@ -1,5 +1,5 @@
 /** One entry of the primary navigation. */
-export interface NavItem {
+interface NavItem {
   href: string;
   label: string;
 }

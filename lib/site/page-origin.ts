@@ -19,7 +19,7 @@ const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
  * passes the site's host check. Undefined for anything else, which the pages answer with their 404: proxy.ts
  * writes every segment a page is rendered under, so another means a request that did not come through it.
  */
-export function servedOriginOf(segment: string): string | undefined {
+function servedOriginOf(segment: string): string | undefined {
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(segment)) return undefined;
   const origin = Buffer.from(segment, 'base64url').toString('utf8');
   if (!ORIGIN.test(origin) || !URL.canParse(origin)) return undefined;

@@ -20,7 +20,7 @@ export const sitemapPath = (path: string): string => path.replace(/\/+$/, '') ||
 export const PAGE_VIEW_PATH = '/page-view.gif';
 
 /** The newest of some YYYY-MM-DD dates; ISO dates sort as text. */
-export function latestDate(...dates: readonly string[]): string {
+function latestDate(...dates: readonly string[]): string {
   return dates.reduce((latest, date) => (date > latest ? date : latest), '');
 }
 

@@ -3,7 +3,7 @@ import type { Config } from '@/lib/config/env';
 import { writableFolderProblem } from '@/lib/mail/embedded-inbox';
 
 /** What this process can keep on disk; a platform without a writable disk keeps neither (docs/deployment.md). */
-export interface DiskUse {
+interface DiskUse {
   /** The embedded insights store in DATA_DIR/insights can be opened (else nothing is counted there). */
   counts: boolean;
 }

@@ -11,7 +11,7 @@ import { delayBeforeClosing } from './stop-delay';
  * delivery, so a consultation being mailed completes or gets its honest 502, and short enough to fit the 30 s
  * grace most platforms give (docs/deployment.md, "Stopping").
  */
-export const STOP_GRACE_MS = MAIL_DEADLINE_MS + 6_000;
+const STOP_GRACE_MS = MAIL_DEADLINE_MS + 6_000;
 /** While draining, connections left idle by a finished request are closed this often. */
 const IDLE_SWEEP_MS = 100;
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;

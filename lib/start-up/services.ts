@@ -4,7 +4,7 @@ import { missingMailServerProblem } from '@/lib/config/live-site';
 import { embeddedInbox } from '@/lib/mail/embedded-inbox';
 import { checkMailServer } from '@/lib/mail/check-server';
 import { processSingleton } from '@/lib/process-singleton';
-import { chooseSharedStores } from '@/lib/redis/shared-stores';
+import { openStores } from '@/lib/stores/open-stores';
 import { logContentVersion } from './content-version';
 import { checkDiskUse } from './data-dir';
 
@@ -21,10 +21,10 @@ const started = processSingleton<{ promise?: Promise<Config> }>('start-up', () =
  * Start-up, once per process, before anything is served: the configuration checked (a bad variable stops the
  * process with a line naming it, rather than failing on the first request; so does a live site without a mail
  * server, `nodeEnv` being NODE_ENV as the environment gave it), the mail server asked whether it takes the login,
- * the embedded inbox started when no
- * SMTP_HOST is set (so the log says at once where consultation requests are kept), and the stores of MCP sessions,
- * quotas and idempotency keys chosen (Redis with REDIS_URL), and counting started (docs/insights.md). The project's server awaits it before it listens;
- * under bare `next start` or `next dev`, instrumentation.ts runs it.
+ * the embedded inbox started when no SMTP_HOST is set (so the log says at once where consultation requests are
+ * kept), every store opened (lib/stores/open-stores.ts: Redis with REDIS_URL), and counting started
+ * (docs/insights.md). The project's server awaits it before it listens; under bare `next start` or `next dev`,
+ * instrumentation.ts runs it.
  */
 export function startServices(nodeEnv: string | undefined): Promise<Config> {
   return (started.promise ??= start(nodeEnv));
@@ -50,7 +50,7 @@ async function start(nodeEnv: string | undefined): Promise<Config> {
   const disk = checkDiskUse(config);
   if (!config.SMTP_HOST) await embeddedInbox(config.OUTBOX_DIR);
   else checkMailServer(config);
-  await chooseSharedStores(config.REDIS_URL);
-  if (disk.counts) await startInsights(config);
+  await openStores(config, disk);
+  startInsights(config);
   return config;
 }

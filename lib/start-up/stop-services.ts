@@ -1,14 +1,14 @@
 import { flushCounts, writeCountsAtOnce } from '@/lib/counting/counts';
-import { getInsightsStore, setInsightsStore } from '@/lib/counting/store';
+import { getInsightsStore } from '@/lib/stores/insights/insights-store';
 import { processSingleton } from '@/lib/process-singleton';
-import { closeSharedStores } from '@/lib/redis/shared-stores';
+import { closeStores } from '@/lib/stores/open-stores';
 
 const stopped = processSingleton<{ promise?: Promise<void> }>('stop-services', () => ({}));
 
 /**
- * What start-up opened, closed once the last request has been answered: the counts held in memory written,
- * the insights store closed (LMDB's environment, or its share of Redis), and the shared stores' Redis
- * connection closed. Once per process; a store that fails is logged, and the stop goes on.
+ * What start-up opened, closed once the last request has been answered: the counts held in memory written, then
+ * every store closed (lib/stores/open-stores.ts). Once per process; a store that fails is logged, and the stop
+ * goes on.
  */
 export function stopServices(): Promise<void> {
   return (stopped.promise ??= stop());
@@ -16,10 +16,7 @@ export function stopServices(): Promise<void> {
 
 async function stop(): Promise<void> {
   await flushCounts();
-  const store = getInsightsStore();
-  setInsightsStore(undefined);
-  await store?.close().catch((error: unknown) => console.warn('[insights] the store could not be closed', error));
-  closeSharedStores();
+  await closeStores();
 }
 
 /**

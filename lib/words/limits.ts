@@ -1,4 +1,4 @@
-/** Why a request was refused, by the quota or ceiling that refused it (lib/http/quota.ts, lib/mail/site-ceiling.ts). */
+/** Why a request was refused, by the quota or ceiling that refused it (lib/quotas/consume-quota.ts, lib/mail/site-ceiling.ts). */
 export const REFUSAL_WORDS: Readonly<Record<string, string>> = {
   general: 'too many requests from one address',
   schedule: 'too many consultation requests from one address',

@@ -1,4 +1,4 @@
-/** What a request read, by the surface it was counted under (lib/insights/surface.ts). */
+/** What a request read, by the surface it was counted under (lib/insights/request-surface.ts). */
 export const SURFACE_WORDS = {
   'page-html': 'pages',
   'page-markdown': 'pages as markdown',

@@ -1,4 +1,4 @@
-import type { EvaluateClientNeedsResponse } from '@/lib/agent/schemas';
+import type { EvaluateClientNeedsResponse } from '@/lib/agent/agent-schemas';
 import { el } from '../shared/dom';
 
 /** A titled list that stays folded until opened, so the card fits the height hosts give inline views. */

@@ -1,8 +1,8 @@
-import type { EvaluateClientNeedsResponse, ScheduleConsultationResponse } from '@/lib/agent/schemas';
+import type { EvaluateClientNeedsResponse, ScheduleConsultationResponse } from '@/lib/agent/agent-schemas';
 import { isJsonObject } from '@/lib/text/json-object';
 
 // What the views read from the tools' answers, checked by shape (the tools' own output schemas in
-// lib/agent/schemas.ts give the types): a result of another shape is shown as the tool's message, never
+// lib/agent/agent-schemas.ts give the types): a result of another shape is shown as the tool's message, never
 // rendered as if it were the expected answer.
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { ScheduleConsultationRequest } from '@/lib/agent/schemas';
+import type { ScheduleConsultationRequest } from '@/lib/agent/agent-schemas';
 import { isScheduleAnswer } from './answers';
 import { isJsonObject } from '@/lib/text/json-object';
 import { el, show } from './dom';

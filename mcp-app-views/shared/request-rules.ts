@@ -13,7 +13,7 @@ export interface RequestRules {
   properties: Readonly<Record<string, FieldRule>>;
 }
 
-// Put in by the bundler (mcp-app-views/bundle.ts) from lib/agent/schemas.ts, so the form checks what the tool checks
+// Put in by the bundler (mcp-app-views/bundle.ts) from lib/agent/agent-schemas.ts, so the form checks what the tool checks
 // without a second copy of the rules, and without zod in the view.
 declare const SCHEDULE_CONSULTATION_REQUEST_RULES: RequestRules;
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config/env';
-import { openInsightsStore } from '@/lib/insights/open-store';
+import { openInsightsStore } from '@/lib/stores/insights/open-insights-store';
 import { privateFolder } from '@/lib/private-folder';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'private-folder-'));

@@ -4,7 +4,7 @@ import { getContent, getSite } from '@/lib/content';
 import { describeAgentSurface } from '@/lib/site/agent-docs';
 import { AGENT_PATHS, buildCurlExamples } from '@/lib/site/agent-examples';
 import { pageMetadata } from '@/lib/site/metadata';
-import { API_VERSION } from '@/lib/version';
+import { API_VERSION } from '@/lib/api-version';
 import { ConventionsSection } from '@/lib/ui/agents/conventions-section';
 import { McpSection } from '@/lib/ui/agents/mcp-section';
 import { ResourcesSection } from '@/lib/ui/agents/resources-section';

@@ -1,4 +1,4 @@
-import { buildManifest } from '@/lib/discovery/manifest';
+import { buildManifest } from '@/lib/discovery/rest-manifest';
 import { publicOrigin } from '@/lib/security/public-origin';
 import { MANIFEST_LINK } from '@/lib/http/shared-headers';
 import { MANIFEST_PATH } from '@/lib/http/api-paths';

@@ -1,5 +1,5 @@
 import type { Engagement } from '@/lib/content';
-import type { EvaluateClientNeedsRequest } from '../schemas';
+import type { EvaluateClientNeedsRequest } from '../agent-schemas';
 import { EVIDENCE_SIGNAL, type EngagementScore, hasPoints, scoreEngagements } from './score';
 
 /**

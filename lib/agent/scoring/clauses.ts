@@ -7,7 +7,7 @@ import { foldText } from '@/lib/text/words';
  */
 
 /** A word of the client's text (folded, as written) and how much it counts: 1, CONCESSION or 0. */
-export interface WeightedWord {
+interface WeightedWord {
   written: string;
   weight: number;
 }

@@ -1,5 +1,5 @@
 import type { Engagement } from '@/lib/content';
-import type { EvaluateClientNeedsRequest } from '../schemas';
+import type { EvaluateClientNeedsRequest } from '../agent-schemas';
 import { weighWords } from './clauses';
 import { correctTypo } from './typos';
 import { type Phrase, type Vocabulary, vocabularyOf } from './vocabulary';
@@ -40,7 +40,7 @@ export interface PhraseMatch {
 }
 
 /** A word of the challenges that also describes the engagement. */
-export interface EvidenceMatch {
+interface EvidenceMatch {
   written: string;
   points: number;
 }

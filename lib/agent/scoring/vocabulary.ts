@@ -12,7 +12,7 @@ export interface Phrase {
 }
 
 /** What one engagement is matched by. */
-export interface EngagementVocabulary {
+interface EngagementVocabulary {
   /** Keywords, then concepts' names and phrases; longest first, so that a phrase claims its words first. */
   phrases: readonly Phrase[];
   sectors: readonly Phrase[];

@@ -1,7 +1,7 @@
 import { DataTable } from '../data-table';
 import styles from './charts.module.css';
 
-export interface FigureTableProps {
+interface FigureTableProps {
   caption: string;
   /** The column heads; the first heads the row labels. */
   head: string[];

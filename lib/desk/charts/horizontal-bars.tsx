@@ -12,12 +12,12 @@ const LEFT = 4;
 const TOTAL_ROOM = 40;
 
 /** One bar: its label (drawn above it, full width, so long names fit a phone) and a value per series. */
-export interface BarRow<K extends string> {
+interface BarRow<K extends string> {
   label: string;
   values: Record<K, number>;
 }
 
-export interface HorizontalBarsProps<K extends string> {
+interface HorizontalBarsProps<K extends string> {
   id: string;
   title: string;
   desc: string;

@@ -1,7 +1,7 @@
 import styles from './charts.module.css';
 
 /** How a series is drawn: a solid fill, diagonal hatching or dots, so no series is told apart by colour alone. */
-export type SeriesLook = 'solid' | 'hatch' | 'dots';
+type SeriesLook = 'solid' | 'hatch' | 'dots';
 
 export interface ChartSeries<K extends string> {
   key: K;

@@ -1,4 +1,4 @@
-import { CHANNEL_KINDS, type ChannelKind } from '@/lib/counting/store';
+import { CHANNEL_KINDS, type ChannelKind } from '@/lib/stores/insights/insights-store';
 import type { InsightsReport } from '@/lib/insights/report';
 import { CHANNEL_WORDS, TOOL_WORDS, capitalised, wordsFor } from '@/lib/words';
 import { ChartFigure, NothingYet } from './chart-figure';

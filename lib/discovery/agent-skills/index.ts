@@ -5,8 +5,7 @@ import { publicOrigin } from '@/lib/security/public-origin';
 import { SKILL_NAME, SKILL_PATH, buildSkillMarkdown, skillDescription } from './skill-md';
 
 /** The index's schema URI, an opaque version identifier (Agent Skills Discovery RFC v0.2.0, "Versioning"). */
-export const AGENT_SKILLS_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
-export const AGENT_SKILLS_INDEX_PATH = '/.well-known/agent-skills/index.json';
+const AGENT_SKILLS_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 
 /** `sha256:{hex}` of the artifact's bytes, as the index's `digest` names it. */
 export const skillDigest = (text: string): string =>

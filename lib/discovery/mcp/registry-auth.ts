@@ -1,5 +1,5 @@
 import { getConfig } from '@/lib/config/env';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/api-errors';
 
 /**
  * GET /.well-known/mcp-registry-auth: the proof the official MCP Registry reads for HTTP authentication

@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
 import { RESOURCES } from '@/lib/agent/resources';
 import { getSite } from '@/lib/content';
-import { API_VERSION } from '@/lib/version';
+import { API_VERSION } from '@/lib/api-version';
 import { MCP_APP_VIEWS } from '@/lib/mcp/surface/apps/views';
 import { PROMPTS } from '@/lib/mcp/surface/prompts';
 import { serverInfo } from '@/lib/mcp/surface/server';
-import { listMcpTools } from '@/lib/mcp/surface/tools';
+import { listMcpTools } from '@/lib/mcp/surface/mcp-tools';
 import { MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
 import { SERVER_CARD_SCHEMA_URL, type ServerCard } from './server-card-schema';
 

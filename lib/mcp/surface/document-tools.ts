@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { nonEmptyText } from '@/lib/agent/schemas';
-import { NotFoundError } from '@/lib/http/errors';
+import { nonEmptyText } from '@/lib/agent/agent-schemas';
+import { NotFoundError } from '@/lib/api-errors';
 import { shortened } from '@/lib/text/shortened';
 import { READS_ONLY, defineMcpOnlyTool, type McpOnlyTool } from './mcp-tool';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ToolDefinition } from '@/lib/agent/tools';
-import { ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/api-errors';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
@@ -8,7 +8,7 @@ import {
   idempotencyScope,
   runIdempotently,
   stringValuesOf,
-} from '@/lib/http/idempotency-key';
+} from '@/lib/idempotency/idempotency-key';
 import { isJsonObject } from '@/lib/text/json-object';
 
 /** The argument a tool with side effects takes over MCP in place of REST's Idempotency-Key header. */

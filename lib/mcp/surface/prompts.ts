@@ -7,13 +7,13 @@ import { getBio, getCaseStudies, getEngagements } from '@/lib/content';
 import { boundedList } from '@/lib/text/bounded-list';
 import { shortened } from '@/lib/text/shortened';
 import { MAX_NAMED_PROBLEMS } from '../transport/params';
-import { NamedRequestSchema } from './schemas';
+import { NamedRequestSchema } from './request-schemas';
 
 /** Prompt arguments are strings (MCP 2025-03-26, Prompts); every one is optional, as a prompt gathers what is missing. */
 type PromptArgs = Record<string, z.ZodOptional<z.ZodString>>;
 
 /** One MCP prompt: a user message that walks an agent through a task with the tools. */
-export interface PromptDefinition {
+interface PromptDefinition {
   name: string;
   title: string;
   description: string;
@@ -21,7 +21,7 @@ export interface PromptDefinition {
   render(args: Record<string, string | undefined>): string;
 }
 
-/** A tool's input fields as prompt arguments, with the descriptions of lib/agent/schemas.ts. */
+/** A tool's input fields as prompt arguments, with the descriptions of lib/agent/agent-schemas.ts. */
 function argumentsOf(schema: z.ZodObject): PromptArgs {
   return Object.fromEntries(
     Object.entries(schema.shape).map(([name, field]) => [
@@ -103,7 +103,7 @@ export const draftConsultationRequestPrompt: PromptDefinition = {
 export const PROMPTS: readonly PromptDefinition[] = [qualifyClientPrompt, draftConsultationRequestPrompt];
 
 /** The longest prompt argument accepted: the longest tool field (challenges, project_context) is as long. */
-export const MAX_PROMPT_ARGUMENT_LENGTH = 4000;
+const MAX_PROMPT_ARGUMENT_LENGTH = 4000;
 
 const GetPromptSchema = NamedRequestSchema('prompts/get');
 

@@ -4,16 +4,16 @@ import { z } from 'zod';
 import { RESOURCES, readResource } from '@/lib/agent/resources';
 import { TOOLS } from '@/lib/agent/tools';
 import { getSite } from '@/lib/content';
-import { API_VERSION } from '@/lib/version';
+import { API_VERSION } from '@/lib/api-version';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
 import { registerAppViews } from './apps/register';
 import { siteIcons } from './icons';
 import { methodsOf } from '../transport/messages';
 import { PROMPTS, completeArgument } from './prompts';
-import { describeMcpResources } from './resources';
+import { describeMcpResources } from './mcp-resources';
 import { fetchTool, searchTool } from './document-tools';
 import type { McpToolContext } from './mcp-tool';
-import { MCP_TOOL_NAMES, callMcpTool, listMcpTools } from './tools';
+import { MCP_TOOL_NAMES, callMcpTool, listMcpTools } from './mcp-tools';
 
 /**
  * How long clients may keep the lists and resource reads (MCP 2026-07-28, "Caching"): the same for everyone until

@@ -2,7 +2,7 @@ import { SERVER_INFO_META_KEY, classifyInboundRequest } from '@modelcontextproto
 import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from '../surface/idempotent-call';
 import { serverInfo } from '../surface/server';
 import type { McpToolContext } from '../surface/mcp-tool';
-import { MCP_TOOL_NAMES, callMcpTool } from '../surface/tools';
+import { MCP_TOOL_NAMES, callMcpTool } from '../surface/mcp-tools';
 import { isJsonObject } from '@/lib/text/json-object';
 import { isStatelessRevision } from './protocol';
 

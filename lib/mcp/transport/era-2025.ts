@@ -1,12 +1,13 @@
 import { type InitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/api-errors';
 import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/mcp-tool';
-import { ProtocolVersionError, SessionRequiredError } from './errors';
+import { ProtocolVersionError, SessionRequiredError } from './mcp-errors';
 import { type ResponseMode, requestForTransport } from './messages';
 import { refuseMistakesOn } from './mistakes';
 import { SERVED_REVISIONS, SESSION_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';
-import { type SessionRecord, getEndedSessions, getSessionKey, issueSession, readSession } from './sessions';
+import { getEndedSessions } from '@/lib/stores/ended-sessions/ended-session-store';
+import { type SessionRecord, getSessionKey, issueSession, readSession } from './sessions';
 
 // The 2025 era (2024-11-05 to 2025-11-25): initialize issues a session id that carries the session; every
 // other request is answered by the SDK's Server at the session's revision, or without a session at the

@@ -1,10 +1,10 @@
 import { type McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { TOOLS } from '@/lib/agent/tools';
 import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from '../surface/idempotent-call';
-import { NamedRequestSchema } from '../surface/schemas';
+import { NamedRequestSchema } from '../surface/request-schemas';
 import { buildMcpServerForPost } from '../surface/server';
 import type { McpToolContext } from '../surface/mcp-tool';
-import { HEADER_MISMATCH, jsonRpcErrorResponse } from './errors';
+import { HEADER_MISMATCH, jsonRpcErrorResponse } from './mcp-errors';
 import { type ResponseMode, requestForTransport } from './messages';
 import { refuseMistake } from './mistakes';
 

@@ -10,10 +10,10 @@ import {
 } from '@modelcontextprotocol/server';
 import { type ApiContext, generalQuota } from '@/lib/http/api-route';
 import { readBodyText, requireIdentityEncoding } from '@/lib/http/body';
-import { PayloadTooLargeError } from '@/lib/http/errors';
+import { PayloadTooLargeError } from '@/lib/api-errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { isJsonObject } from '@/lib/text/json-object';
-import { NotAcceptableError, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './errors';
+import { NotAcceptableError, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './mcp-errors';
 import { paramsMistake } from './params';
 import { envelopeOf } from './tolerance';
 

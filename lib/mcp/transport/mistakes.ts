@@ -1,6 +1,6 @@
 import { type JSONRPCErrorResponse, type Transport, isJSONRPCRequest } from '@modelcontextprotocol/server';
 import { promptMistake } from '../surface/prompts';
-import { resourceMistake } from '../surface/resources';
+import { resourceMistake } from '../surface/mcp-resources';
 import type { ResponseMode } from './messages';
 import { paramsMistake } from './params';
 import { REMOVED_IN_STATELESS } from './protocol';

@@ -1,5 +1,5 @@
 import { getConfig } from '@/lib/config/env';
-import { isFirstSighting } from './first-sighting';
+import { isFirstSighting } from '@/lib/stores/sightings/sighting-store';
 import {
   type AgentIdentity,
   MAX_WAIT_MS,

@@ -6,7 +6,7 @@ import { processSingleton } from '@/lib/process-singleton';
 /** The longest a fetch of a key directory may take, body included; a request waits far less (verify-request.ts). */
 export const DIRECTORY_FETCH_TIMEOUT_MS = 5_000;
 /** The largest key directory read; a real one holds a few keys in well under 4 KiB. */
-export const MAX_DIRECTORY_BYTES = 64 * 1024;
+const MAX_DIRECTORY_BYTES = 64 * 1024;
 /** Keys are kept for the directory's max-age within these bounds, an hour when it names none. */
 const MIN_KEEP_MS = 60_000;
 const MAX_KEEP_MS = 86_400_000;

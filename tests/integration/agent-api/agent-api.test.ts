@@ -5,7 +5,7 @@ import path from 'node:path';
 import vcf from 'vcf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../lib/content';
-import { API_VERSION } from '../../../lib/version';
+import { API_VERSION } from '../../../lib/api-version';
 import { type RunningApp, defaultAppServer, startApp } from '../support/app';
 
 const content = loadContent();

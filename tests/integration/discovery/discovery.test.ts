@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import matter from 'gray-matter';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../lib/content';
-import { API_VERSION } from '../../../lib/version';
+import { API_VERSION } from '../../../lib/api-version';
 import { sharedApp } from '../support/shared-app';
 
 /**

@@ -1,11 +1,11 @@
-import { API_VERSION } from '../../../lib/version';
+import { API_VERSION } from '../../../lib/api-version';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../../lib/agent/resources';
-import { EvaluateClientNeedsRequestSchema, ScheduleConsultationRequestSchema } from '../../../lib/agent/schemas';
+import { EvaluateClientNeedsRequestSchema, ScheduleConsultationRequestSchema } from '../../../lib/agent/agent-schemas';
 import { TOOLS } from '../../../lib/agent/tools';
 import { loadContent } from '../../../lib/content';
 import { REFERENCE_PATTERN } from '../../../lib/agent/inquiry-reference';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../../lib/agent/resources';
 import { MCP_APP_VIEWS } from '../../../lib/mcp/surface/apps/views';
-import { API_VERSION } from '../../../lib/version';
+import { API_VERSION } from '../../../lib/api-version';
 import type { RunningApp } from '../support/app';
 import { startAppWithMail, stopAppWithMail } from '../support/app-with-mail';
 import { type TestSmtpServer, startSmtpServer } from '../support/smtp';

@@ -1,10 +1,10 @@
-import { API_VERSION } from '../../../lib/version';
+import { API_VERSION } from '../../../lib/api-version';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpManifestSchema, McpServerDescriptionSchema } from '../../../lib/discovery/mcp/schemas';
+import { McpManifestSchema, McpServerDescriptionSchema } from '../../../lib/discovery/mcp/mcp-document-schemas';
 import { ServerCardSchema } from '../../../lib/discovery/mcp/server-card-schema';
 import { type RunningApp, startApp } from '../support/app';
 import { type TestSmtpServer, startSmtpServer } from '../support/smtp';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SharedRedis } from '../../../lib/redis/client';
+import { SharedRedis } from '../../../lib/stores/redis/redis-connection';
 import { ROOT } from '../support/app';
 import { type TestRedis, startRedisServer } from '../support/redis';
 

@@ -5,7 +5,7 @@ import { createClient } from 'redis';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS, getSessionKey, issueSession } from '../../../lib/mcp/transport/sessions';
-import { KEY_PREFIX } from '../../../lib/redis/keys';
+import { KEY_PREFIX } from '../../../lib/stores/redis/redis-keys';
 import { type SigningAgent, startSigningAgent } from '../../fixtures/signing-agent';
 import { type RunningApp } from '../support/app';
 import { appPairSharingRedisForThisFile } from '../support/app-for-file';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScheduleConsultationRequestSchema } from '../../../lib/agent/schemas';
+import { ScheduleConsultationRequestSchema } from '../../../lib/agent/agent-schemas';
 import type { RunningApp } from '../support/app';
 import { startAppWithMail, stopAppWithMail } from '../support/app-with-mail';
 import { MCP_ACCEPT, initializeBody } from '../support/http';

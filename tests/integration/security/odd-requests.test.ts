@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { API_VERSION } from '../../../lib/version';
+import { API_VERSION } from '../../../lib/api-version';
 import { defaultAppServer } from '../support/app';
 import { appForThisFile } from '../support/app-for-file';
 import { type RawAnswer, rawRequest } from '../support/raw-http';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '@/lib/agent/resources';
 import { loadContent } from '@/lib/content';
 import { resourcePath } from '@/lib/http/api-paths';
-import { DISCOVERY_FILES } from '@/lib/insights/surface';
+import { DISCOVERY_FILES } from '@/lib/insights/request-surface';
 import { listSitePages, markdownPath } from '@/lib/site/pages';
 import { type RunningApp, ROOT, startApp } from '../support/app';
 import { rawRequest } from '../support/raw-http';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';
 import { open } from 'lmdb';
-import { LmdbDeskStore } from '../../../lib/desk/lmdb-store';
+import { LmdbDeskStore } from '../../../lib/stores/desk/lmdb-desk-store';
 import { SIGN_IN_TOKEN_TTL_SECONDS, issueSignInToken } from '../../../lib/desk/sign-in-token';
 import { type Fetch, newLoopbackClient } from './loopback-client';
 import type { TestSmtpServer } from './smtp';

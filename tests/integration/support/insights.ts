@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { FLUSH_INTERVAL_MS } from '../../../lib/counting/counts';
-import { LmdbInsightsStore } from '../../../lib/insights/lmdb-store';
-import type { InsightsStore } from '../../../lib/counting/store';
+import { LmdbInsightsStore } from '../../../lib/stores/insights/lmdb-insights-store';
+import type { InsightsStore } from '../../../lib/stores/insights/insights-store';
 import { ROOT } from './app';
 
 /** A fresh DATA_DIR for one app (the embedded store and the outbox). */

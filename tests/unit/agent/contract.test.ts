@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeFields, inputJsonSchema } from '@/lib/agent/describe';
-import { buildManifest } from '@/lib/discovery/manifest';
+import { buildManifest } from '@/lib/discovery/rest-manifest';
 import { RESOURCES } from '@/lib/agent/resources';
-import { ManifestSchema, ResourceNameSchema } from '@/lib/agent/schemas';
+import { ManifestSchema, ResourceNameSchema } from '@/lib/agent/agent-schemas';
 import { TOOLS } from '@/lib/agent/tools';
-import { API_VERSION } from '@/lib/version';
+import { API_VERSION } from '@/lib/api-version';
 
 describe('one source for every shape', () => {
   const manifest = buildManifest('https://site.example');

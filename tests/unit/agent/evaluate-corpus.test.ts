@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureAccuracy, readInquiryCorpus } from '@/lib/agent/scoring/accuracy';
+import { measureAccuracy, readInquiryCorpus } from '@/lib/agent/scoring/scoring-accuracy';
 import { loadContent } from '@/lib/content';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../fixtures/evaluate-inquiries.json');

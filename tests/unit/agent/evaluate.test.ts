@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateClientNeeds, scoreEngagements } from '@/lib/agent/evaluate';
 import { normalise, stemWord as stem } from '@/lib/text/words';
-import { EvaluateClientNeedsRequestSchema } from '@/lib/agent/schemas';
+import { EvaluateClientNeedsRequestSchema } from '@/lib/agent/agent-schemas';
 import { loadContent } from '@/lib/content';
 
 const { engagements, bio } = loadContent();

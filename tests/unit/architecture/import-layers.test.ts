@@ -32,7 +32,7 @@ function importedFolder(file: string, specifier: string): string | undefined {
   else return undefined;
   if (!target.startsWith(LIB + path.sep)) return undefined;
   const relative = path.relative(LIB, target).split(path.sep);
-  // `@/lib/content` names the folder's index; `@/lib/version` a file in lib/ itself.
+  // `@/lib/content` names the folder's index; `@/lib/api-version` a file in lib/ itself.
   return relative.length > 1 || fs.existsSync(target) ? (relative[0] ?? '(root)') : '(root)';
 }
 

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Inquiry } from '@/lib/counting/store';
+import type { Inquiry } from '@/lib/stores/insights/insights-store';
 import { REPLY_PROMISE_HOURS, buildDeskFigures } from '@/lib/desk/figures';
 import { buildReport } from '@/lib/insights/report';
-import { LmdbInsightsStore } from '@/lib/insights/lmdb-store';
+import { LmdbInsightsStore } from '@/lib/stores/insights/lmdb-insights-store';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const directories: string[] = [];

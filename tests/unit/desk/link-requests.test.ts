@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LINK_REQUESTS_PER_ADDRESS, LINK_REQUESTS_SITE_WIDE, countLinkRequest } from '@/lib/desk/link-requests';
-import { LmdbDeskStore } from '@/lib/desk/lmdb-store';
+import { LmdbDeskStore } from '@/lib/stores/desk/lmdb-desk-store';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-links-'));
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));

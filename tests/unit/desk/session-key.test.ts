@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '@/lib/config/env';
-import { LmdbDeskStore } from '@/lib/desk/lmdb-store';
+import { LmdbDeskStore } from '@/lib/stores/desk/lmdb-desk-store';
 import { readSession, startSession } from '@/lib/desk/session';
 import { sessionKeyFor } from '@/lib/desk/session-key';
 

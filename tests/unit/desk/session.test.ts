@@ -5,7 +5,7 @@ import path from 'node:path';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keptHash } from '@/lib/desk/kept-hash';
-import { LmdbDeskStore } from '@/lib/desk/lmdb-store';
+import { LmdbDeskStore } from '@/lib/stores/desk/lmdb-desk-store';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, endSession, readSession, startSession } from '@/lib/desk/session';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-session-'));

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { open } from 'lmdb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LmdbDeskStore } from '@/lib/desk/lmdb-store';
+import { LmdbDeskStore } from '@/lib/stores/desk/lmdb-desk-store';
 import { SIGN_IN_TOKEN_TTL_SECONDS, issueSignInToken, redeemSignInToken } from '@/lib/desk/sign-in-token';
-import type { DeskStore } from '@/lib/desk/store';
+import type { DeskStore } from '@/lib/stores/desk/desk-store';
 
 const opened: { dir: string; store: LmdbDeskStore }[] = [];
 afterEach(async () => {

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config/env';
-import { LmdbDeskStore } from '@/lib/desk/lmdb-store';
-import { RedisDeskStore } from '@/lib/desk/redis-store';
+import { LmdbDeskStore } from '@/lib/stores/desk/lmdb-desk-store';
+import { RedisDeskStore } from '@/lib/stores/desk/redis-desk-store';
 import { readSession, startSession } from '@/lib/desk/session';
 import { sessionKeyFor } from '@/lib/desk/session-key';
 import { issueSignInToken, redeemSignInToken } from '@/lib/desk/sign-in-token';
-import type { DeskStore } from '@/lib/desk/store';
+import type { DeskStore } from '@/lib/stores/desk/desk-store';
 import { hasRedisServer } from '../../integration/support/redis';
-import { redisFixture, sleep, uniquePrefix } from '../redis/support';
+import { redisFixture, sleep, uniquePrefix } from '../stores/redis/support';
 
 /** Two stores over the same data, as two instances (or two processes) of the app hold them. */
 interface StorePair {

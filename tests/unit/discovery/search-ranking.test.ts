@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
-import { HUB_IDS, measureSearchAccuracy, readQueryCorpus } from '@/lib/discovery/mcp/search/accuracy';
+import { HUB_IDS, measureSearchAccuracy, readQueryCorpus } from '@/lib/discovery/mcp/search/search-accuracy';
 import { getCaseStudies, getEngagements } from '@/lib/content';
 import { intendedKind, readIntent } from '@/lib/discovery/mcp/search/query-intent';
 import { splitQuoted } from '@/lib/discovery/mcp/search/quoted-text';

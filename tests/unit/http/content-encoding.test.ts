@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requireIdentityEncoding } from '@/lib/http/body';
-import { UnsupportedContentEncodingError } from '@/lib/http/errors';
+import { UnsupportedContentEncodingError } from '@/lib/api-errors';
 
 const withEncoding = (value?: string) =>
   new Request('http://localhost/api/mcp', {

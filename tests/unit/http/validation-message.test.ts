@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ScheduleConsultationRequestSchema } from '@/lib/agent/schemas';
+import { ScheduleConsultationRequestSchema } from '@/lib/agent/agent-schemas';
 import { readJsonBody } from '@/lib/http/body';
-import { ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/api-errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 
 /** The VALIDATION_FAILED message REST answers for this JSON body. */
@@ -16,7 +16,7 @@ async function restMessage(body: unknown): Promise<string> {
   return error instanceof ValidationError ? error.message : '';
 }
 
-/** The message MCP's tools/call words for these arguments (lib/mcp/surface/tools.ts, which has no body size limit). */
+/** The message MCP's tools/call words for these arguments (lib/mcp/surface/mcp-tools.ts, which has no body size limit). */
 function argumentsMessage(args: unknown): string {
   const validated = validateInput(ScheduleConsultationRequestSchema, args);
   expect(validated.ok).toBe(false);

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Inquiry, InsightsStore } from '@/lib/counting/store';
-import { LmdbInsightsStore } from '@/lib/insights/lmdb-store';
-import { RedisInsightsStore } from '@/lib/redis/insights-store';
-import { redisFixture, uniquePrefix } from '../redis/support';
+import type { Inquiry, InsightsStore } from '@/lib/stores/insights/insights-store';
+import { LmdbInsightsStore } from '@/lib/stores/insights/lmdb-insights-store';
+import { RedisInsightsStore } from '@/lib/stores/insights/redis-insights-store';
+import { redisFixture, uniquePrefix } from '../stores/redis/support';
 
 const redis = redisFixture();
 const RETENTION_DAYS = 90;

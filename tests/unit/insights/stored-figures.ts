@@ -1,4 +1,4 @@
-import type { Inquiry, InsightsStore } from '@/lib/counting/store';
+import type { Inquiry, InsightsStore } from '@/lib/stores/insights/insights-store';
 
 /**
  * A store that holds only what a report reads: `counts` (keys as lib/counting/counts.ts writes them), the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { surfaceOf } from '@/lib/insights/surface';
+import { surfaceOf } from '@/lib/insights/request-surface';
 
 const headers = (values: Record<string, string> = {}) => ({
   get: (name: string) => values[name.toLowerCase()] ?? null,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ScheduleConsultationRequestSchema } from '../../../lib/agent/schemas';
+import { ScheduleConsultationRequestSchema } from '../../../lib/agent/agent-schemas';
 import { VIEW_ENTRIES, type ViewName, buildViews, readSiteTokens, requestRules } from '../../../mcp-app-views/bundle';
 
 const GLOBALS_CSS = fs.readFileSync(path.resolve(import.meta.dirname, '../../../app/globals.css'), 'utf8');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
 import { MAX_QUERY_LENGTH } from '@/lib/mcp/surface/document-tools';
-import { callMcpTool, listMcpTools } from '@/lib/mcp/surface/tools';
+import { callMcpTool, listMcpTools } from '@/lib/mcp/surface/mcp-tools';
 import { getCaseStudies, getContent, getEngagements } from '@/lib/content';
 import { renderMarkdownPage } from '@/lib/markdown/page-markdown';
 import { listSitePages } from '@/lib/site/pages';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MCP_APP_VIEWS } from '@/lib/mcp/surface/apps/views';
 import { PROMPTS } from '@/lib/mcp/surface/prompts';
-import { MCP_RESOURCE_URIS } from '@/lib/mcp/surface/resources';
+import { MCP_RESOURCE_URIS } from '@/lib/mcp/surface/mcp-resources';
 import { mistakeIn } from '@/lib/mcp/transport/mistakes';
 import { RESOURCES } from '@/lib/agent/resources';
 

@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_SESSION_ID_LENGTH } from '@/lib/mcp/transport/sessions';
-import {
-  MemoryEndedSessions,
-  getSessionKey,
-  issueSession,
-  readSession,
-  readSessionId,
-} from '@/lib/mcp/transport/sessions';
+import { MemoryEndedSessions } from '@/lib/stores/ended-sessions/ended-session-store';
+import { getSessionKey, issueSession, readSession, readSessionId } from '@/lib/mcp/transport/sessions';
 
 const key = randomBytes(32);
 const open = (client = { name: 'claude-code', version: '2.1.0' }, protocolVersion = '2025-06-18') =>

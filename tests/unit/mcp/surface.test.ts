@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '@/lib/agent/resources';
 import { MCP_APP_VIEWS } from '@/lib/mcp/surface/apps/views';
 import { TOOLS, evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
-import { buildMcpManifest } from '@/lib/discovery/mcp/manifest';
+import { buildMcpManifest } from '@/lib/discovery/mcp/mcp-manifest';
 import { buildMcpServerDescription } from '@/lib/discovery/mcp/description';
 import { PROMPTS, draftConsultationRequestPrompt, qualifyClientPrompt } from '@/lib/mcp/surface/prompts';
 import { SERVED_REVISIONS, SESSION_REVISIONS, negotiateProtocolVersion } from '@/lib/mcp/transport/protocol';
-import { McpManifestSchema, McpServerDescriptionSchema } from '@/lib/discovery/mcp/schemas';
+import { McpManifestSchema, McpServerDescriptionSchema } from '@/lib/discovery/mcp/mcp-document-schemas';
 import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
-import { callMcpTool, listMcpTools } from '@/lib/mcp/surface/tools';
-import { API_VERSION } from '@/lib/version';
+import { callMcpTool, listMcpTools } from '@/lib/mcp/surface/mcp-tools';
+import { API_VERSION } from '@/lib/api-version';
 
 const ORIGIN = 'https://consultant.example';
 const context = {

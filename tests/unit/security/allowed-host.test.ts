@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '@/lib/config/env';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/api-errors';
 import { forbiddenHostError, hostNameOf, isAllowedHost } from '@/lib/security/allowed-host';
 import { machineAddresses } from '@/lib/security/machine-addresses';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_ENDPOINT } from '@/lib/agent/tool-endpoint';
-import { MCP_ENDPOINT } from '@/lib/discovery/mcp/endpoint';
+import { MCP_ENDPOINT } from '@/lib/discovery/mcp/assembled-endpoint';
 import { FastPath, endpointFor } from '@/lib/server/fast-path';
 import { requestPipeline } from '@/lib/server/pipeline';
 import { replayedAnswers } from '@/lib/server/replayed-answers';

@@ -10,7 +10,7 @@ function termsOf(text: string): string[] {
 }
 
 /** A document as the index reads it: its own words, weighted by where they stand, apart from what it lists. */
-export interface IndexedDocument {
+interface IndexedDocument {
   id: string;
   /** The title, path, description and own text, each repeated as many times as its weight. */
   text: string;
@@ -47,7 +47,7 @@ export interface KindedDocument {
 }
 
 /** The full-text index, and the kind of each page, which ranking weighs by what a query asks for. */
-export interface DocumentIndex {
+interface DocumentIndex {
   words: MiniSearch<IndexedDocument>;
   kinds: ReadonlyMap<string, PageKind>;
 }

@@ -45,7 +45,7 @@ function occurrences(words: readonly CueWord[], cue: readonly CueWord[]): number
 const SHARED_BY_KIND: ReadonlySet<PageKind> = new Set(['engagement', 'case study']);
 
 /** What a query asks for: the kind of page, and the stems of its cue words that tell no page of that kind apart. */
-export interface QueryIntent {
+interface QueryIntent {
   kind: PageKind | undefined;
   sharedStems: ReadonlySet<string>;
 }

@@ -1,5 +1,5 @@
 /** A page's markdown as the index reads it: its own words, apart from what it quotes of the other pages. */
-export interface PageText {
+interface PageText {
   own: string;
   /** What the page quotes from the pages it lists, links to or names. */
   listed: string;

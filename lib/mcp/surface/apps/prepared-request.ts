@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ScheduleConsultationRequestSchema } from '@/lib/agent/schemas';
+import { ScheduleConsultationRequestSchema } from '@/lib/agent/agent-schemas';
 
 // What prepare_consultation_request takes and answers (the request view checks the answer's shape itself).
 
