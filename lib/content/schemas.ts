@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateMessage, isCalendarDate } from './dates';
 import { wholeNumberMeaning } from './fixes';
 import { PhraseSchema } from './phrases';
+import { findMarkup } from './plain-text';
 
 /**
  * The shapes of the consultant's content files. Each schema is the single source of truth for its kind;
@@ -44,6 +45,21 @@ export const SocialLinkSchema = z.strictObject({
   url: HttpUrl,
 });
 
+/** Words read out as written, as a photo's description is: no tags or markdown. */
+const PlainText = Text.superRefine((text, context) => {
+  const markup = findMarkup(text);
+  if (markup) {
+    const advice = 'write it without tags or markdown, as it is read out as written';
+    context.addIssue({ code: 'custom', message: `expected plain words, found markup ("${markup}"); ${advice}` });
+  }
+});
+
+/** A photo of the consultant, kept in the content folder; lib/content/portrait.ts checks the file itself. */
+const PortraitSchema = z.strictObject({
+  file: Text.describe('the photo’s file name in the content folder, such as portrait.jpg'),
+  description: PlainText.describe('what the photo shows, for people who cannot see it'),
+});
+
 /** Front matter of content/bio.md: everything the contact card and the About page need. */
 export const BioFrontMatterSchema = z.strictObject({
   name: Text.describe('full name as it should appear everywhere'),
@@ -58,6 +74,7 @@ export const BioFrontMatterSchema = z.strictObject({
   phone: PhoneSchema,
   website: HttpUrl,
   social: z.array(SocialLinkSchema).default([]),
+  portrait: PortraitSchema.optional(),
   updated: ContentDateSchema,
 });
 

@@ -10,6 +10,7 @@ describe('npm run build refuses broken content', () => {
     ['a mistyped field', 'engagements/brand-identity.md', /^keywords:\n(?:  - .+\n)+/m, 'keywords: 5\n', /engagements\/brand-identity\.md, line \d+: keywords: expected a list/],
     ['an unknown engagement key', 'case-studies/tidewater-grid-rebrand.md', /^engagement: .+$/m, 'engagement: logo-design', /tidewater-grid-rebrand\.md: engagement: expected one of/],
     ['malformed JSON', 'site.json', '"siteName":', '"siteName"', /site\.json: \(whole file\): expected valid JSON/],
+    ['a portrait that is not there', 'bio.md', /^updated: /m, 'portrait:\n  file: portrait.jpg\n  description: Tamsin Kerr\nupdated: ', /bio\.md, line \d+: portrait\.file: "portrait\.jpg" is not in the content folder/],
   ])('%s stops the build before Next runs, naming file, field and expectation', (_label, file, from, to, line) => {
     const dir = copyContent();
     edit(dir, file, replaceOnce(from, to));

@@ -241,7 +241,7 @@ const SLIPS: Slip[] = [
     'an unknown field',
     'bio.md',
     change(/^updated:/m, 'favouriteColour: teal\nupdated:'),
-    ['$/bio.md, line 24: favouriteColour: unknown field; the fields allowed here are name, givenName, familyName, role, company, headline, summary, location, email, phone, website, social, updated'],
+    ['$/bio.md, line 24: favouriteColour: unknown field; the fields allowed here are name, givenName, familyName, role, company, headline, summary, location, email, phone, website, social, portrait, updated'],
   ],
   [
     'a missing email address',
