@@ -48,6 +48,8 @@ const nextConfig: NextConfig = {
   // Next's own trailing-slash redirect is answered before the header rules below, so without CORS or REST-Version;
   // proxy.ts redirects pages instead, and /api serves the path without the slash (lib/http/trailing-slash.ts).
   skipTrailingSlashRedirect: true,
+  // The consultant's portrait (lib/ui/portrait.tsx): AVIF where the browser takes it, the smallest file, else WebP.
+  images: { formats: ['image/avif', 'image/webp'] },
   async rewrites() {
     return {
       beforeFiles: [

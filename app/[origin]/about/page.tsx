@@ -6,6 +6,7 @@ import { pageMetadata } from '@/lib/site/metadata';
 import { ContactDetails } from '@/lib/ui/contact-details';
 import { CtaBand } from '@/lib/ui/cta-band';
 import { PageIntro } from '@/lib/ui/page-intro';
+import { Portrait } from '@/lib/ui/portrait';
 import { Prose } from '@/lib/ui/prose';
 import { PageJsonLd } from '@/lib/ui/json-ld';
 
@@ -25,7 +26,10 @@ export default async function AboutPage({ params }: { params: Promise<OriginPara
       <PageIntro eyebrow={`${bio.role}, ${bio.company}`} title={page.title} intro={page.intro} />
       <div className="container section detail">
         <div className="detail__main">
-          <p className="about__name">{bio.name}</p>
+          <div className="person">
+            <Portrait bio={bio} eager />
+            <p className="about__name">{bio.name}</p>
+          </div>
           <p className="detail__summary">{bio.headline}</p>
           <Prose markdown={bio.markdown} />
         </div>

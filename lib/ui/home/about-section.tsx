@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { Bio } from '@/lib/content';
 import { formatLocation } from '@/lib/site/format';
+import { Portrait } from '@/lib/ui/portrait';
 
 /** A short introduction to the consultant, from the front matter of content/bio.md. */
 export function AboutSection({ bio, heading }: { bio: Bio; heading: string }) {
@@ -11,10 +12,15 @@ export function AboutSection({ bio, heading }: { bio: Bio; heading: string }) {
           <h2 id="about-heading">{heading}</h2>
         </div>
         <div className="split__body">
-          <p className="about__name">{bio.name}</p>
-          <p className="about__role">
-            {bio.role}, {bio.company} · {formatLocation(bio.location)}
-          </p>
+          <div className="person">
+            <Portrait bio={bio} />
+            <div>
+              <p className="about__name">{bio.name}</p>
+              <p className="about__role">
+                {bio.role}, {bio.company} · {formatLocation(bio.location)}
+              </p>
+            </div>
+          </div>
           <p className="about__headline">{bio.headline}</p>
           <p>{bio.summary}</p>
           <p>

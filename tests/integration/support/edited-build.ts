@@ -2,11 +2,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
+import { placePortrait } from '../../../lib/content/portrait-build';
 import { readBuildId } from '../../../lib/next/build-output';
 import { ROOT, distDir } from './app';
 
 /** The consultant's name in the edited copy of content/. */
 export const EDITED_NAME = 'Wilhelmina Q. Renamed';
+/** What the photo the edited copy names shows. */
+export const EDITED_PORTRAIT_DESCRIPTION = 'Wilhelmina, head and shoulders, against a terracotta wall';
 /** Where the run's second build goes, and the marks by which test files share it. */
 const DIST = '.next-edited';
 const LOCK = path.join(ROOT, `${DIST}.lock`);
@@ -32,18 +36,29 @@ interface ReadyMark extends Partial<EditedBuild> {
 const readReady = (): ReadyMark | undefined =>
   fs.existsSync(READY) ? (JSON.parse(fs.readFileSync(READY, 'utf8')) as ReadyMark) : undefined;
 
-/** A copy of content/ in which the consultant is renamed, as an edit of bio.md makes one. */
-function editedContentCopy(): string {
+/** A copy of content/ in which the consultant is renamed and names a photo, as edits of bio.md make one. */
+async function editedContentCopy(): Promise<string> {
   const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-edited-'));
   fs.cpSync(path.join(ROOT, 'content'), contentDir, { recursive: true });
   const bioFile = path.join(contentDir, 'bio.md');
   const bio = fs.readFileSync(bioFile, 'utf8');
   if (!/^name: .+$/m.test(bio)) throw new Error('content/bio.md has no `name:` line to edit');
-  fs.writeFileSync(bioFile, bio.replace(/^name: .+$/m, `name: ${EDITED_NAME}`));
+  if (!/^updated: /m.test(bio)) throw new Error('content/bio.md has no `updated:` line to put the portrait before');
+  await sharp({ create: { width: 480, height: 600, channels: 3, background: '#b5654a' } })
+    .jpeg()
+    .toFile(path.join(contentDir, 'portrait.jpg'));
+  const portrait = `portrait:\n  file: portrait.jpg\n  description: ${EDITED_PORTRAIT_DESCRIPTION}\n`;
+  fs.writeFileSync(
+    bioFile,
+    bio.replace(/^name: .+$/m, `name: ${EDITED_NAME}`).replace(/^updated: /m, `${portrait}updated: `),
+  );
   return contentDir;
 }
 
-/** Next's `next build` of `contentDir` into `dist`, without blocking the caller's event loop. */
+/**
+ * Next's `next build` of `contentDir` into `dist`, with the photo the bio names copied in as `npm run build` copies
+ * it, without blocking the caller's event loop.
+ */
 function nextBuild(contentDir: string, dist: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
@@ -64,8 +79,10 @@ function nextBuild(contentDir: string, dist: string): Promise<void> {
     const timer = setTimeout(() => child.kill('SIGKILL'), BUILD_TIMEOUT_MS);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`the edited build failed (${code}):\n${output}`));
+      if (code === 0) {
+        placePortrait(contentDir, path.resolve(ROOT, dist));
+        resolve();
+      } else reject(new Error(`the edited build failed (${code}):\n${output}`));
     });
   });
 }
@@ -111,7 +128,7 @@ export async function prepareEditedBuild(): Promise<string | undefined> {
   const besideBuildId = readBuildId(main);
   if (!besideBuildId) throw new Error(`No production build in ${distDir()}/: run \`npm run build\` first.`);
   removeEditedBuild();
-  const contentDir = editedContentCopy();
+  const contentDir = await editedContentCopy();
   const moveCache = (from: string, to: string) => {
     if (fs.existsSync(path.join(from, BUILD_CACHE)))
       fs.renameSync(path.join(from, BUILD_CACHE), path.join(to, BUILD_CACHE));
@@ -153,7 +170,7 @@ export async function editedBuild(): Promise<EditedBuild> {
     // Another file is building it, or has.
   }
   if (owner && !readReady()) {
-    const contentDir = editedContentCopy();
+    const contentDir = await editedContentCopy();
     await buildAndMark(contentDir, () => nextBuild(contentDir, DIST), {});
   }
   for (const until = Date.now() + BUILD_TIMEOUT_MS; !fs.existsSync(READY);) {
