@@ -2,11 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type FileResult, readMarkdownFile } from './files';
 import { findLine, splitFrontMatter } from './front-matter';
-import { type Portrait, checkPortraitFile } from './portrait';
+import { type Portrait, checkPortraitFile } from './portrait-file';
 import { displayPath } from './problems';
 import { type BioFrontMatter, BioFrontMatterSchema } from './schemas';
-
-export type { Portrait } from './portrait';
 
 /** The consultant: contact details from the front matter of content/bio.md, the biography from its body. */
 export interface Bio extends Omit<BioFrontMatter, 'portrait'> {

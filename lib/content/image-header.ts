@@ -3,7 +3,7 @@
  * hand because the content check is synchronous and needs only a few bytes of the header.
  */
 
-export type ImageFormat = 'JPEG' | 'PNG' | 'WebP';
+type ImageFormat = 'JPEG' | 'PNG' | 'WebP';
 
 export interface ImageHeader {
   format: ImageFormat;

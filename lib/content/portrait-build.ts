@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadBio } from './bio';
-import { PORTRAIT_FOLDER } from './portrait';
+import { PORTRAIT_FOLDER } from './portrait-file';
 import { ContentError } from './problems';
 
 /**

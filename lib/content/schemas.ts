@@ -54,7 +54,7 @@ const PlainText = Text.superRefine((text, context) => {
   }
 });
 
-/** A photo of the consultant, kept in the content folder; lib/content/portrait.ts checks the file itself. */
+/** A photo of the consultant, kept in the content folder; lib/content/portrait-file.ts checks the file itself. */
 const PortraitSchema = z.strictObject({
   file: Text.describe('the photo’s file name in the content folder, such as portrait.jpg'),
   description: PlainText.describe('what the photo shows, for people who cannot see it'),

@@ -6,7 +6,7 @@ import type { Bio } from '@/lib/content';
 const SIDE = 96;
 
 /** Her initials, from the first letter of each name. */
-export const initialsOf = (bio: Pick<Bio, 'givenName' | 'familyName'>): string =>
+const initialsOf = (bio: Pick<Bio, 'givenName' | 'familyName'>): string =>
   [bio.givenName, bio.familyName]
     .map((name) => Array.from(name.trim())[0] ?? '')
     .join('')

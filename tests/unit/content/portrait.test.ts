@@ -8,7 +8,7 @@ import { placePortrait } from '@/lib/content/portrait-build';
 import { copyContent, edit, problemsOf, replaceOnce } from './fixtures';
 
 /**
- * The photo content/bio.md may name: checked by `npm run check` (lib/content/portrait.ts), one line per mistake,
+ * The photo content/bio.md may name: checked by `npm run check` (lib/content/portrait-file.ts), one line per mistake,
  * on copies of the real content with photos made here.
  */
 const DESCRIPTION = 'Tamsin Kerr, smiling, in front of a bookcase';

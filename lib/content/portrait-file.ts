@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type ImageHeader, describeOtherBytes, readImageHeader } from './image-header';
 
 /** Bounds of the portrait file (content/README.md, "content/bio.md"). */
-export const PORTRAIT_LIMITS = {
+const PORTRAIT_LIMITS = {
   /** A phone's photo saved at full quality fits; the site shows it at most a few hundred pixels wide. */
   maxBytes: 5 * 1024 * 1024,
   /** Sharp at twice its shown size on high-resolution screens, with room to crop. */
@@ -34,7 +34,7 @@ export interface Portrait {
 }
 
 /** The outcome of the check: the portrait, or the one thing wrong with its file in the consultant's words. */
-export type PortraitCheck = { ok: true; portrait: Portrait } | { ok: false; expected: string };
+type PortraitCheck = { ok: true; portrait: Portrait } | { ok: false; expected: string };
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
