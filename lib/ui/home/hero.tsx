@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { Bio, Site } from '@/lib/content';
+import { Portrait } from '@/lib/ui/portrait';
 
 /** The homepage's opening: what the consultancy does, for whom, who leads it, and the two next steps. */
 export function Hero({ site, bio }: { site: Site; bio: Bio }) {
@@ -21,10 +22,15 @@ export function Hero({ site, bio }: { site: Site; bio: Bio }) {
           </p>
         </div>
         <aside className="hero__card" aria-label={bio.name}>
-          <p className="hero__name">{bio.name}</p>
-          <p className="hero__role">
-            {bio.role}, {bio.company}
-          </p>
+          <div className="person">
+            <Portrait bio={bio} eager />
+            <div>
+              <p className="about__name">{bio.name}</p>
+              <p className="about__role">
+                {bio.role}, {bio.company}
+              </p>
+            </div>
+          </div>
           <p className="hero__more">
             <Link href="/about">More about {bio.givenName} →</Link>
           </p>
