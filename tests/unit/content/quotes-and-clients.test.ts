@@ -50,7 +50,7 @@ const MISTAKES: Mistake[] = [
     study,
     /^ {2}role: .*$/m,
     '  role: Chief Commercial Officer, *Tidewater Grid*',
-    `${atLine(29)}quote.role: ${markup('*', 'Chief Commercial Officer, Tidewater Grid')}`,
+    `${atLine(29)}quote.role: ${markup('*Tidewater Grid*', 'Chief Commercial Officer, Tidewater Grid')}`,
   ],
   [
     'a name over two lines',
@@ -123,6 +123,14 @@ describe('a quote written right', () => {
     const anonymised = caseStudies.filter((study) => study.anonymised && study.quote);
     expect(anonymised.map((study) => study.quote?.name)).toEqual(['Co-founder and CEO']);
     expect(site.home.otherClients).toEqual(['Ferrous Analytics', 'Quillmark', 'Larchmont Health']);
+  });
+
+  it('takes accents, apostrophes, a lone ampersand and brackets as plain text', () => {
+    const dir = copyContent();
+    edit(dir, study, replaceOnce(/^ {2}name: .*$/m, "  name: Siân O'Neill-Brandt"));
+    edit(dir, study, replaceOnce(/^ {2}role: .*$/m, '  role: Partner, O&N Grid (UK)'));
+    const quote = loadContent(dir).caseStudies.find((s) => s.slug === 'tidewater-grid-rebrand')?.quote;
+    expect([quote?.name, quote?.role]).toEqual(["Siân O'Neill-Brandt", 'Partner, O&N Grid (UK)']);
   });
 
   it('needs no other clients in site.json', () => {
