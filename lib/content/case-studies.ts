@@ -13,7 +13,7 @@ export interface CaseStudy extends CaseStudyFrontMatter {
 
 export type Quote = NonNullable<CaseStudyFrontMatter['quote']>;
 
-/** Who said it, in one line as the markdown and the agent API have always given it: "Name, Role". */
+/** Who said it, in one line, as the markdown and the agent API give it: "Name, Role". */
 export function quoteAttribution(quote: Quote): string {
   return `${quote.name}, ${quote.role}`;
 }
