@@ -9,6 +9,7 @@ import { EngagementsSection } from '@/lib/ui/home/engagements-section';
 import { FeaturedWorkSection } from '@/lib/ui/home/featured-work-section';
 import { Hero } from '@/lib/ui/home/hero';
 import { PositioningSection } from '@/lib/ui/home/positioning-section';
+import { ProofSection } from '@/lib/ui/home/proof-section';
 import { JsonLd } from '@/lib/ui/json-ld';
 
 export async function generateMetadata({ params }: { params: Promise<OriginParams> }): Promise<Metadata> {
@@ -29,6 +30,7 @@ export default async function HomePage({ params }: { params: Promise<OriginParam
     <>
       <JsonLd data={buildHomeJsonLd(content, origin)} />
       <Hero site={site} bio={bio} />
+      <ProofSection studies={caseStudies} otherClients={site.home.otherClients} />
       <PositioningSection home={site.home} />
       <EngagementsSection site={site} engagements={engagements} />
       <FeaturedWorkSection site={site} studies={caseStudies.filter((study) => study.featured)} />

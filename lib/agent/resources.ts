@@ -1,4 +1,5 @@
 import { type Content, getContent } from '@/lib/content';
+import { quoteAttribution } from '@/lib/content/case-studies';
 import type { ResourceName } from './agent-schemas';
 import { buildVcard } from './vcard';
 import { resourcePath } from '@/lib/http/api-paths';
@@ -120,7 +121,17 @@ function dataOf(name: 'case-studies' | 'engagements', content: Content, origin: 
     challenge: study.challenge,
     approach: study.approach,
     results: study.results,
-    ...(study.quote ? { quote: study.quote } : {}),
+    // `attribution` ("Name, Role") stays beside `name` and `role` for the agents that read it.
+    ...(study.quote
+      ? {
+          quote: {
+            text: study.quote.text,
+            attribution: quoteAttribution(study.quote),
+            name: study.quote.name,
+            role: study.quote.role,
+          },
+        }
+      : {}),
     url: `${origin}/case-studies/${study.slug}`,
   }));
 }

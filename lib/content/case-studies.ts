@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type FileResult, listMarkdownFiles, readMarkdownFile, setCopiesApart } from './files';
+import { nameKey } from './plain-text';
 import { type ContentProblem, displayPath } from './problems';
 import { type CaseStudyFrontMatter, CaseStudyFrontMatterSchema } from './schemas';
 
@@ -8,6 +9,41 @@ export interface CaseStudy extends CaseStudyFrontMatter {
   slug: string;
   /** The story as the consultant wrote it, in markdown (rendered where a page shows it: lib/ui/prose.tsx). */
   body: string;
+}
+
+export type Quote = NonNullable<CaseStudyFrontMatter['quote']>;
+
+/** Who said it, in one line, as the markdown and the agent API give it: "Name, Role". */
+export function quoteAttribution(quote: Quote): string {
+  return `${quote.name}, ${quote.role}`;
+}
+
+/** The homepage shows at most this many quotes: enough to be proof, few enough to stay short on a phone. */
+const HOME_QUOTES = 3;
+
+/**
+ * The case studies whose quotes the homepage shows: featured ones first, each group in the case studies' own order
+ * (newest year first, then file name), so the choice changes only when the content does.
+ */
+export function quotedStudies(studies: readonly CaseStudy[]): (CaseStudy & { quote: Quote })[] {
+  const quoted = studies.filter((study): study is CaseStudy & { quote: Quote } => study.quote !== undefined);
+  const featuredFirst = [...quoted.filter((study) => study.featured), ...quoted.filter((study) => !study.featured)];
+  return featuredFirst.slice(0, HOME_QUOTES);
+}
+
+/**
+ * The clients the site may name: those of the case studies not anonymised, in the case studies' order, then the
+ * other clients site.json lists; each name once, compared ignoring case.
+ */
+export function namedClients(studies: readonly CaseStudy[], otherClients: readonly string[] = []): string[] {
+  const names = [...studies.filter((study) => !study.anonymised).map((study) => study.client), ...otherClients];
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const key = nameKey(name);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -6,7 +6,8 @@ function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
     return unwrap(schema.unwrap());
   }
-  if (schema instanceof z.ZodPipe) return unwrap(schema.in);
+  // A transform's input is the field as written; a preprocess (a transform before a schema) is its schema.
+  if (schema instanceof z.ZodPipe) return unwrap(schema.in instanceof z.ZodTransform ? schema.out : schema.in);
   return schema;
 }
 

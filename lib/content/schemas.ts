@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateMessage, isCalendarDate } from './dates';
 import { wholeNumberMeaning } from './fixes';
 import { PhraseSchema } from './phrases';
-import { findMarkup } from './plain-text';
+import { PlainNameSchema, findMarkup, nameKey } from './plain-text';
 
 /**
  * The shapes of the consultant's content files. Each schema is the single source of truth for its kind;
@@ -106,7 +106,27 @@ export const EngagementFrontMatterSchema = z.strictObject({
   updated: ContentDateSchema,
 });
 
-export const QuoteSchema = z.strictObject({ text: Text, attribution: Text });
+/** A quote signed with `attribution` gets told what to write in `name` and `role`, not a generic unknown-field line. */
+function reportAttribution(value: unknown, context: z.RefinementCtx): unknown {
+  if (value !== null && typeof value === 'object' && 'attribution' in value) {
+    const written = Reflect.get(value, 'attribution');
+    const role = typeof written === 'string' && written.trim() ? ` (such as role: ${written.trim()})` : '';
+    const write = `write the person's name in "name" and their role in "role"${role}`;
+    const message = `replaced by two fields: ${write}, then remove "attribution"`;
+    context.addIssue({ code: 'custom', path: ['attribution'], message });
+  }
+  return value;
+}
+
+/** A client's words, signed. An issue found before the fields are read stops there: one line for one slip. */
+export const QuoteSchema = z.preprocess(
+  reportAttribution,
+  z.strictObject({
+    text: Text,
+    name: PlainNameSchema.describe("the person's name; in an anonymised case study, a description such as a job title"),
+    role: PlainNameSchema.describe('their title and company, as they would write it'),
+  }),
+);
 
 /** Front matter of one file in content/case-studies/. The file name is the page address. */
 export const CaseStudyFrontMatterSchema = z.strictObject({
@@ -127,6 +147,21 @@ export const CaseStudyFrontMatterSchema = z.strictObject({
   quote: QuoteSchema.optional(),
   featured: z.boolean().default(false),
   updated: ContentDateSchema,
+});
+
+/** Client names for the homepage's line of clients: plain text, each written once (compared ignoring case). */
+const ClientNameList = z.array(PlainNameSchema).superRefine((names, context) => {
+  const seen = new Map<string, number>();
+  names.forEach((name, index) => {
+    const key = nameKey(name);
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, index);
+      return;
+    }
+    const message = `"${name}" is written twice (also entry ${first + 1}); keep one of the two`;
+    context.addIssue({ code: 'custom', path: [index], message });
+  });
 });
 
 const PageCopySchema = z.strictObject({
@@ -150,6 +185,7 @@ export const SiteSchema = z.strictObject({
     positioning: z.strictObject({ heading: Text, paragraphs: TextList }),
     principles: z.array(z.strictObject({ title: Text, text: Text })).min(1, 'expected a list with at least one principle'),
     cta: z.strictObject({ heading: Text, text: Text, label: Text }),
+    otherClients: ClientNameList.optional().describe('clients she may name besides those of the case studies'),
   }),
   pages: z.strictObject({
     engagements: PageCopySchema,

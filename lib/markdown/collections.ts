@@ -1,4 +1,5 @@
 import type { CaseStudy, Content, Engagement } from '@/lib/content';
+import { quoteAttribution } from '@/lib/content/case-studies';
 
 const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`);
 
@@ -107,7 +108,7 @@ export function caseStudyMarkdown(study: CaseStudy, { engagements }: Content, or
     '## Results',
     '',
     ...bullets(study.results),
-    ...(study.quote ? ['', `> ${study.quote.text}`, '>', `> — ${study.quote.attribution}`] : []),
+    ...(study.quote ? ['', `> ${study.quote.text}`, '>', `> — ${quoteAttribution(study.quote)}`] : []),
     ...(study.body ? ['', study.body] : []),
   ].join('\n');
 }

@@ -248,10 +248,10 @@ describe('case-study files', () => {
     expectOnlyProblem(dir, 'case-studies/Tidewater Rebrand.md', '(file name)', 'expected a lower-case file name with hyphens');
   });
 
-  it('reports a quote without its attribution by its nested path', () => {
+  it('reports a quote without its role by its nested path', () => {
     const dir = copyContent();
-    edit(dir, study, replaceOnce(/^ {2}attribution: .*\n/m, ''));
-    expectOnlyProblem(dir, study, 'quote.attribution', 'missing; add "attribution:" inside "quote" followed by text');
+    edit(dir, study, replaceOnce(/^ {2}role: .*\n/m, ''));
+    expectOnlyProblem(dir, study, 'quote.role', 'missing; add "role:" inside "quote" followed by text');
   });
 });
 

@@ -131,7 +131,7 @@ const SLIPS: Slip[] = [
     'a date with the month in words',
     study,
     change(/^updated: .*$/m, 'updated: 27 November 2026'),
-    ['$/case-studies/tidewater-grid-rebrand.md, line 30: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
+    ['$/case-studies/tidewater-grid-rebrand.md, line 31: updated: expected a date written as YYYY-MM-DD; for 27 November 2026 write 2026-11-27'],
   ],
   [
     'a date with the month first, in words',

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { findCaseStudy, findEngagement, getCaseStudies, getSite } from '@/lib/content';
 import { pageMetadata } from '@/lib/site/metadata';
+import { ClientQuote } from '@/lib/ui/client-quote';
 import { CtaBand } from '@/lib/ui/cta-band';
 import { PageIntro } from '@/lib/ui/page-intro';
 import { Prose } from '@/lib/ui/prose';
@@ -91,14 +92,7 @@ export default async function CaseStudyPage({ params }: CaseStudyPageProps) {
               <Prose markdown={study.body} headingLevel={3} />
             </section>
           )}
-          {study.quote && (
-            <figure className="quote">
-              <blockquote>
-                <p>{study.quote.text}</p>
-              </blockquote>
-              <figcaption>{study.quote.attribution}</figcaption>
-            </figure>
-          )}
+          {study.quote && <ClientQuote quote={study.quote} className="quote" />}
         </div>
       </div>
       <CtaBand id="case-study-cta" {...site.home.cta} />
