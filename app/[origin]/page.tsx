@@ -4,7 +4,6 @@ import { getContent, getSite } from '@/lib/content';
 import { buildHomeJsonLd } from '@/lib/site/json-ld';
 import { pageMetadata } from '@/lib/site/metadata';
 import { CtaBand } from '@/lib/ui/cta-band';
-import { AboutSection } from '@/lib/ui/home/about-section';
 import { EngagementsSection } from '@/lib/ui/home/engagements-section';
 import { FeaturedWorkSection } from '@/lib/ui/home/featured-work-section';
 import { Hero } from '@/lib/ui/home/hero';
@@ -34,7 +33,6 @@ export default async function HomePage({ params }: { params: Promise<OriginParam
       <PositioningSection home={site.home} />
       <EngagementsSection site={site} engagements={engagements} />
       <FeaturedWorkSection site={site} studies={caseStudies.filter((study) => study.featured)} />
-      <AboutSection bio={bio} heading={site.pages.about.title} />
       <CtaBand id="home-cta" {...site.home.cta} />
     </>
   );

@@ -10,7 +10,7 @@ export function FeaturedWorkSection({ site, studies }: { site: Site; studies: re
     <section className="section" aria-labelledby="work-heading">
       <div className="container">
         <h2 id="work-heading">{page.title}</h2>
-        <div className="card-grid">
+        <div className="card-grid card-grid--scroll">
           {studies.map((study) => (
             <FeaturedStudyCard key={study.slug} study={study} />
           ))}

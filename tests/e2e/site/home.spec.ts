@@ -31,8 +31,10 @@ test.describe('homepage', () => {
       await expect(main.getByRole('heading', { name: study.title, exact: true })).toHaveCount(0);
     }
 
-    const about = main.getByRole('region', { name: site.pages.about.title, exact: true });
-    await expect(about.getByText(bio.summary)).toBeVisible();
+    // The opening card names her and leads to the about page, which tells the rest.
+    const card = main.getByRole('complementary', { name: bio.name, exact: true });
+    await expect(card.getByText(bio.name, { exact: true })).toBeVisible();
+    await expect(card.getByRole('link', { name: `More about ${bio.givenName}` })).toHaveAttribute('href', '/about');
 
     const cta = main.getByRole('link', { name: site.home.cta.label, exact: true });
     await expect(cta.first()).toBeVisible();

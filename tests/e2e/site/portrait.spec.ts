@@ -3,7 +3,7 @@ import { content } from '../support';
 
 /**
  * Her portrait's place as a browser lays it out, with the shipped content (no photo named: her initials): a small
- * round frame beside her name in the display face, which keeps the homepage's about section compact on a phone.
+ * round frame beside her name in the display face, which keeps the homepage's opening card compact on a phone.
  */
 const box = async (locator: Locator) => {
   const found = await locator.boundingBox();
@@ -37,6 +37,6 @@ for (const pathname of ['/', '/about']) {
 test('on a phone the row of her initials and name is no taller than 120 px', async ({ page }, info) => {
   test.skip(info.project.name !== 'phone', 'the phone layout');
   await page.goto('/');
-  const row = await box(page.locator('section[aria-labelledby="about-heading"] .person'));
+  const row = await box(page.locator('main .person'));
   expect(row.height).toBeLessThanOrEqual(120);
 });
