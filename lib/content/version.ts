@@ -10,14 +10,19 @@ import matter from 'gray-matter';
  * loads at start: relative imports only, and no schema library, which would be loaded at every start for one field.
  */
 
-/** Every content file under `dir`, relative and sorted; the READMEs are guides, not content. */
+/**
+ * Every file under `dir`, relative and sorted: the text files and what they name, such as her photo, whose new
+ * bytes are a new address on the pages. The READMEs are guides, not content.
+ */
 function contentFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(?:md|json)$/.test(file) && path.basename(file) !== 'README.md')
+    .filter((file) => path.basename(file) !== 'README.md' && fs.statSync(path.join(dir, file)).isFile())
     .map((file) => file.split(path.sep).join('/'))
     .sort();
 }
+
+const isTextFile = (file: string) => /\.(?:md|json)$/.test(file);
 
 /** A file's `updated` date, YYYY-MM-DD, when it has one (validation is the loader's job, run before any build). */
 function updatedOf(file: string, text: string): string | undefined {
@@ -40,7 +45,7 @@ export function contentVersion(dir: string): string {
     const bytes = fs.readFileSync(path.join(dir, file));
     // The name goes in too, so renaming a file is a new version; NUL cannot occur in either.
     hash.update(file).update('\0').update(bytes).update('\0');
-    const updated = updatedOf(file, bytes.toString('utf8'));
+    const updated = isTextFile(file) ? updatedOf(file, bytes.toString('utf8')) : undefined;
     if (updated && updated > newest) newest = updated;
   }
   return `${newest || 'undated'}.${hash.digest('hex').slice(0, 8)}`;

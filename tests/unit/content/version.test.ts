@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentVersion } from '@/lib/content/version';
 import { REAL_CONTENT, copyContent, edit, replaceOnce } from './fixtures';
@@ -18,6 +20,14 @@ describe('contentVersion', () => {
     expect(after.split('.')[0]).toBe(before.split('.')[0]);
     edit(dir, 'bio.md', replaceOnce(/updated: \S+/, 'updated: 2099-01-02'));
     expect(contentVersion(dir).startsWith('2099-01-02.')).toBe(true);
+  });
+
+  it('changes when a file the text names, such as her photo, gets new bytes under the same name', () => {
+    const dir = copyContent();
+    fs.writeFileSync(path.join(dir, 'portrait.jpg'), 'first photo');
+    const before = contentVersion(dir);
+    fs.writeFileSync(path.join(dir, 'portrait.jpg'), 'second photo');
+    expect(contentVersion(dir)).not.toBe(before);
   });
 
   it('ignores the README, which is a guide and not content', () => {
