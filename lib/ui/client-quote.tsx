@@ -1,9 +1,12 @@
 import type { Quote } from '@/lib/content/case-studies';
 
-/** A client's words, signed with their name and role: on a case study's page, and on the homepage. */
-export function ClientQuote({ quote, className }: { quote: Quote; className: string }) {
+/**
+ * A client's words, signed with their name and role: on a case study's page, and in the homepage's row of quotes
+ * (`inRow`), smaller and without the rule above.
+ */
+export function ClientQuote({ quote, inRow = false }: { quote: Quote; inRow?: boolean }) {
   return (
-    <figure className={className}>
+    <figure className={inRow ? 'quote quote--in-row' : 'quote'}>
       <blockquote>
         <p>{quote.text}</p>
       </blockquote>

@@ -27,7 +27,7 @@ export function ProofSection({
           <ul role="list" className="proof__quotes">
             {quoted.map((study) => (
               <li key={study.slug}>
-                <ClientQuote quote={study.quote} className="proof__quote" />
+                <ClientQuote quote={study.quote} inRow />
                 <Link href={`/case-studies/${study.slug}`} className="proof__study">
                   {study.title} →
                 </Link>

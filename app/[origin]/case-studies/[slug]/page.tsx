@@ -92,7 +92,7 @@ export default async function CaseStudyPage({ params }: CaseStudyPageProps) {
               <Prose markdown={study.body} headingLevel={3} />
             </section>
           )}
-          {study.quote && <ClientQuote quote={study.quote} className="quote" />}
+          {study.quote && <ClientQuote quote={study.quote} />}
         </div>
       </div>
       <CtaBand id="case-study-cta" {...site.home.cta} />
