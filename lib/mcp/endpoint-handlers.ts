@@ -7,7 +7,6 @@ import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identi
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { countMcpMethods } from '@/lib/counting/tool-counts';
 import type { DocumentLibrary, McpChannel, McpToolContext } from './surface/mcp-tool';
-import { answerDirectCall } from './transport/direct-call';
 import {
   START_AGAIN,
   requireServedVersion,
@@ -44,7 +43,7 @@ async function decideEra(request: Request, posted: PostedMessages): Promise<Era>
   if (!named && isStatelessRevision(header) && !(await isLegacyRequest(request, posted.body))) {
     return { kind: '2026-07-28', revision: header };
   }
-  const session = named ? await requireSession(request) : posted.initialize && startSession(posted.initialize);
+  const session = named ? await requireSession(request) : posted.initialize && (await startSession(posted.initialize));
   return { kind: '2025', session, protocolVersion: session?.protocolVersion ?? sessionlessRevision(request) };
 }
 
@@ -68,7 +67,7 @@ function toolContextOf(
   return { origin, requestId, consume, client, channel, documents: () => documentLibrary(origin), identity };
 }
 
-/** POST /api/mcp: a plain tools/call is answered directly in front of both eras, anything else by the era's module. */
+/** POST /api/mcp: every message is answered by the SDK's dispatch, through the era's module. */
 async function handleMcpPost(request: Request, context: ApiContext, documents: EndpointDocuments): Promise<Response> {
   const mode = responseMode(request);
   const posted = await readPostedMessages(request);
@@ -78,10 +77,9 @@ async function handleMcpPost(request: Request, context: ApiContext, documents: E
   const era = await decideEra(request, posted);
   const toolContext = toolContextOf(request, context, posted.body, era, documents);
   const response =
-    (mode === 'json' ? await answerDirectCall(request, posted.body, era, toolContext) : undefined) ??
-    (era.kind === '2025'
+    era.kind === '2025'
       ? await serve2025(request, posted.body, toolContext, mode)
-      : await serve2026(request, posted.body, toolContext, mode, era.revision));
+      : await serve2026(request, posted.body, toolContext, mode, era.revision);
   if (era.kind === '2025') {
     if (era.session) response.headers.set('Mcp-Session-Id', era.session.id);
     response.headers.set('MCP-Protocol-Version', era.protocolVersion);
