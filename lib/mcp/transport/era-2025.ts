@@ -43,7 +43,7 @@ export async function requireSession(request: Request): Promise<SessionRecord> {
       'Send the Mcp-Session-Id header that initialize returned (DELETE needs it); any other request may instead leave the header out.',
     );
   }
-  const session = readSession(id);
+  const session = await readSession(id);
   if (!session || (await getEndedSessions().hasEnded(id))) {
     throw new NotFoundError(
       'The MCP session in Mcp-Session-Id does not exist: it was ended, is older than its lifetime, or was never issued here.',
@@ -63,7 +63,7 @@ export function sessionlessRevision(request: Request): string {
 }
 
 /** A new session at the revision negotiated; nothing is stored, the id is the session (sessions.ts). */
-export function startSession(initialize: InitializeRequest): SessionRecord {
+export async function startSession(initialize: InitializeRequest): Promise<SessionRecord> {
   const { protocolVersion, clientInfo } = initialize.params;
   return issueSession(
     { protocolVersion: negotiateProtocolVersion(protocolVersion), client: clientInfo },

@@ -141,10 +141,12 @@ describe('two instances sharing Redis', () => {
       return response.status;
     };
     // Signed with the key the app uses when MCP_SESSION_KEY is unset, 80 days ago: the nearest its end of them all.
-    const veteran = issueSession(
-      { protocolVersion: '2025-06-18', client: { name: 'veteran', version: '1' } },
-      getSessionKey(),
-      Date.now() - 80 * 86_400_000,
+    const veteran = (
+      await issueSession(
+        { protocolVersion: '2025-06-18', client: { name: 'veteran', version: '1' } },
+        getSessionKey(),
+        Date.now() - 80 * 86_400_000,
+      )
     ).id;
     const earlier = await newSession();
     expect((await mcpDelete(a.url, earlier)).status).toBe(200);
