@@ -17,8 +17,8 @@ import {
 } from './transport/era-2025';
 import { serve2026 } from './transport/era-2026';
 import { SessionStoreFullError } from './transport/mcp-errors';
-import { type PostedMessages, countBatch, methodsOf, readPostedMessages, responseMode } from './transport/messages';
-import { STATELESS_REVISIONS, isStatelessRevision } from './transport/protocol';
+import { type PostedMessages, countBatch, readPostedMessages, responseMode } from './transport/messages';
+import { STATELESS_REVISIONS, isStatelessRevision, methodsOf } from './protocol';
 import { getEndedSessions } from '@/lib/stores/ended-sessions/ended-session-store';
 import { SESSION_LIFETIME_MS, type SessionRecord } from './transport/sessions';
 import { envelopeOf, envelopeRevisionToServe } from './transport/tolerance';

@@ -14,7 +14,7 @@ import { countToolCall } from '@/lib/counting/tool-counts';
 import { ApiError, ValidationError, unexpectedError } from '@/lib/api-errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 import { isJsonObject } from '@/lib/text/json-object';
-import { allowsResourceLinks } from '../transport/protocol';
+import { allowsResourceLinks } from '../protocol';
 import { appToolMeta } from './apps/tool-meta';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
 import { DOCUMENT_TOOLS } from './document-tools';

@@ -5,7 +5,7 @@ import type { McpToolContext } from '../surface/mcp-tool';
 import { ProtocolVersionError, SessionRequiredError } from './mcp-errors';
 import { type ResponseMode, requestForTransport } from './messages';
 import { refuseMistakesOn } from './mistakes';
-import { SERVED_REVISIONS, SESSION_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';
+import { SERVED_REVISIONS, SESSION_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from '../protocol';
 import { getEndedSessions } from '@/lib/stores/ended-sessions/ended-session-store';
 import { type SessionRecord, getSessionKey, issueSession, readSession } from './sessions';
 

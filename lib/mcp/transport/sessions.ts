@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getConfig } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process-singleton';
 import { cleanClientText } from '@/lib/text/client-name';
-import { SESSION_REVISIONS } from './protocol';
+import { SESSION_REVISIONS } from '../protocol';
 
 /**
  * A 2025-era session: its revision, its client (cut to a few bytes) and when. The id carries all of it, signed, so
