@@ -71,12 +71,16 @@ export async function startSession(initialize: InitializeRequest): Promise<Sessi
   );
 }
 
-/** A 2025-era POST, at the revision of `toolContext`: the SDK's stateless transport, with mistakes answered in front. */
+/**
+ * A 2025-era POST, at the revision of `toolContext`: the SDK's stateless transport, with mistakes answered in front,
+ * and the session's id and revision on the answer.
+ */
 export async function serve2025(
   request: Request,
   body: unknown,
   toolContext: McpToolContext,
   mode: ResponseMode,
+  session?: SessionRecord,
 ): Promise<Response> {
   // The session rules were applied before, from the id itself; the transport holds none.
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -96,5 +100,7 @@ export async function serve2025(
     const answer: unknown = await response.json();
     response = Response.json(Array.isArray(answer) ? answer : [answer]);
   }
+  if (session) response.headers.set('Mcp-Session-Id', session.id);
+  response.headers.set('MCP-Protocol-Version', toolContext.channel.protocolVersion);
   return response;
 }
