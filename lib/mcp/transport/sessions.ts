@@ -28,9 +28,8 @@ const MAX_CLIENT_VERSION_BYTES = 24;
  */
 export const MAX_SESSION_ID_LENGTH = 512;
 
-// Issuer and audience name this use of the key, so no other token signed with it passes for a session id.
-const ISSUER = 'consultancy-site';
-const AUDIENCE = 'consultancy-site:mcp';
+// The audience names this use of the key, so no other token signed with it passes for a session id.
+const AUDIENCE = 'mcp-session';
 
 /** What an id's claims hold beside the standard ones: the revision and the client. */
 const ClaimsSchema = z.object({
@@ -70,7 +69,6 @@ export async function issueSession(
   const id = await new SignJWT({ rev: session.protocolVersion, client })
     .setProtectedHeader({ alg: 'HS256' })
     .setJti(randomBytes(12).toString('base64url'))
-    .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + SESSION_LIFETIME_MS / 1000)
@@ -84,7 +82,6 @@ export async function readSessionId(id: string, key: Uint8Array): Promise<Sessio
   try {
     const { payload } = await jwtVerify(id, key, {
       algorithms: ['HS256'],
-      issuer: ISSUER,
       audience: AUDIENCE,
       requiredClaims: ['jti', 'iat', 'exp'],
     });

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_LIFETIME_MS, getSessionKey, issueSession } from '../../../lib/mcp/transport/sessions';
+import {
+  MAX_SESSION_ID_LENGTH,
+  SESSION_LIFETIME_MS,
+  getSessionKey,
+  issueSession,
+} from '../../../lib/mcp/transport/sessions';
 import { ROOT, type RunningApp, defaultAppServer, distDir, startApp } from '../support/app';
 import { editedBuild } from '../support/edited-build';
 import { envelopeOf, mcpDelete, mcpInitialize, mcpPost, rpc } from '../support/redis';
@@ -121,7 +126,7 @@ describe('an id this deployment did not issue, or one that was ended', () => {
       }),
     );
     expect(response.status).toBe(200);
-    expect((response.headers.get('mcp-session-id') ?? '').length).toBeLessThan(160);
+    expect((response.headers.get('mcp-session-id') ?? '').length).toBeLessThanOrEqual(MAX_SESSION_ID_LENGTH);
   });
 });
 

@@ -70,7 +70,7 @@ describe('two instances sharing Redis', () => {
     expect(initialize.status).toBe(200);
     await initialize.body?.cancel();
     const session = initialize.headers.get('mcp-session-id') ?? '';
-    expect(session).toMatch(/^[A-Za-z0-9_-]{40,160}$/);
+    expect(session).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     expect((await mcpPost(b.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status).toBe(202);
     const list = await mcpPost(b.url, rpc(2, 'tools/list'), session);
     expect(list.status).toBe(200);
