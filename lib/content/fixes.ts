@@ -67,9 +67,24 @@ function wholeNumberFix(value: string, counts: 'position' | 'year' | undefined, 
   return '; write a whole number in digits';
 }
 
+/** The fix for a list or a group written otherwise in site.json, in JSON's own brackets rather than YAML's lines. */
+function jsonFix(expected: string, value: unknown, name: string): string | undefined {
+  if (expected === 'array') {
+    const entries = typeof value === 'string' ? value.split(',').map((entry) => entry.trim()).filter(Boolean) : [];
+    const example = entries.length > 0 ? entries.map((entry) => JSON.stringify(entry)).join(', ') : '"…", "…"';
+    return `; write the list in square brackets, each entry in double quotes: "${name}": [${example}]`;
+  }
+  if (expected === 'object' || expected === 'record') {
+    return `; write its fields in curly brackets, each "name": value: "${name}": { … }`;
+  }
+  if (expected === 'string' && Array.isArray(value)) return '; write the text in double quotes, without square brackets';
+  return undefined;
+}
+
 /**
  * The fix for a wrong type, appended to "expected …, found …". `key` is the last part of the field's path,
- * `line` where the value was written (undefined for JSON), `schema` the field's own when it is known.
+ * `line` where the value was written (undefined for JSON), `schema` the field's own when it is known, `format` the
+ * file's language, whose way of writing a list or a group the fix shows.
  */
 export function fixForType(
   expected: string,
@@ -77,9 +92,12 @@ export function fixForType(
   key: PropertyKey,
   line: SourceLine | undefined,
   schema?: z.core.$ZodType,
+  format: 'yaml' | 'json' = 'yaml',
 ): string {
   const written = line?.text;
   const name = typeof key === 'string' ? key : '';
+  const inJson = format === 'json' ? jsonFix(expected, value, name) : undefined;
+  if (inJson) return inJson;
   if (expected === 'string') {
     if (value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && written?.includes(': ')) {
       return `; a colon followed by a space makes YAML read a field name, so put the ${placeOf(key)} in double quotes: ${quoted(written)}`;

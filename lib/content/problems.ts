@@ -172,6 +172,7 @@ export function problemsFromZod(file: string, error: z.core.$ZodError, context: 
       return { file, ...at(path), field: fieldName(path, prefix), expected };
     });
   });
+  const format = file.endsWith('.json') ? 'json' : 'yaml';
   const others = error.issues.flatMap((issue): ContentProblem[] => {
     if (issue.code === 'unrecognized_keys' || handled.some((path) => samePath(path, issue.path))) return [];
     const line = locate?.(issue.path);
@@ -182,7 +183,7 @@ export function problemsFromZod(file: string, error: z.core.$ZodError, context: 
     const value = valueAt(data, issue.path);
     const own = schema && schemaAt(schema, issue.path);
     const key = issue.path.at(-1) ?? '';
-    const fix = issue.code === 'invalid_type' ? fixForType(issue.expected, value, key, line, own) : '';
+    const fix = issue.code === 'invalid_type' ? fixForType(issue.expected, value, key, line, own, format) : '';
     return [{ file, ...(line ? { line: line.number } : {}), field, expected: `${issue.message}${fix}` }];
   });
   return [...others, ...unknown];

@@ -34,6 +34,24 @@ describe('site.json', () => {
     expectOnlyProblem(dir, 'site.json', 'home.cta.label', 'missing; add "label:" inside "cta" followed by text');
   });
 
+  it('shows a list, a group or a text written as another in JSON’s own brackets, not YAML’s lines', () => {
+    const dir = copyContent();
+    edit(dir, 'site.json', replaceOnce(/"otherClients": \[[^\]]*\]/, '"otherClients": "Quillmark, Larchmont Health"'));
+    expectOnlyProblem(
+      dir,
+      'site.json',
+      'home.otherClients',
+      'write the list in square brackets, each entry in double quotes: "otherClients": ["Quillmark", "Larchmont Health"]',
+    );
+    const group = copyContent();
+    edit(group, 'site.json', replaceOnce(/"cta": \{[^}]*\}/, '"cta": "Start a conversation"'));
+    expectOnlyProblem(group, 'site.json', 'home.cta', 'write its fields in curly brackets, each "name": value: "cta": { … }');
+    const text = copyContent();
+    edit(text, 'site.json', replaceOnce(/"headline": ("[^"]*")/, '"headline": [$1]'));
+    expectOnlyProblem(text, 'site.json', 'home.headline', 'write the text in double quotes, without square brackets');
+    for (const folder of [dir, group, text]) expect(problemsOf(folder)[0]?.expected).not.toContain('two spaces');
+  });
+
   it('suggests the right name for a misspelt nested field, in one line', () => {
     const dir = copyContent();
     edit(dir, 'site.json', replaceOnce('"responseTime"', '"responseTme"'));
