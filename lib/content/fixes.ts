@@ -77,7 +77,9 @@ function jsonFix(expected: string, value: unknown, name: string): string | undef
   if (expected === 'object' || expected === 'record') {
     return `; write its fields in curly brackets, each "name": value: "${name}": { … }`;
   }
-  if (expected === 'string' && Array.isArray(value)) return '; write the text in double quotes, without square brackets';
+  if (expected === 'string' && Array.isArray(value)) {
+    return '; write the text in double quotes, without square brackets';
+  }
   return undefined;
 }
 

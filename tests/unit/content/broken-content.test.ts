@@ -37,15 +37,12 @@ describe('site.json', () => {
   it('shows a list, a group or a text written as another in JSON’s own brackets, not YAML’s lines', () => {
     const dir = copyContent();
     edit(dir, 'site.json', replaceOnce(/"otherClients": \[[^\]]*\]/, '"otherClients": "Quillmark, Larchmont Health"'));
-    expectOnlyProblem(
-      dir,
-      'site.json',
-      'home.otherClients',
-      'write the list in square brackets, each entry in double quotes: "otherClients": ["Quillmark", "Larchmont Health"]',
-    );
+    const list = 'write the list in square brackets, each entry in double quotes';
+    expectOnlyProblem(dir, 'site.json', 'home.otherClients', `${list}: "otherClients": ["Quillmark", "Larchmont Health"]`);
     const group = copyContent();
     edit(group, 'site.json', replaceOnce(/"cta": \{[^}]*\}/, '"cta": "Start a conversation"'));
-    expectOnlyProblem(group, 'site.json', 'home.cta', 'write its fields in curly brackets, each "name": value: "cta": { … }');
+    const fields = 'write its fields in curly brackets, each "name": value';
+    expectOnlyProblem(group, 'site.json', 'home.cta', `${fields}: "cta": { … }`);
     const text = copyContent();
     edit(text, 'site.json', replaceOnce(/"headline": ("[^"]*")/, '"headline": [$1]'));
     expectOnlyProblem(text, 'site.json', 'home.headline', 'write the text in double quotes, without square brackets');
