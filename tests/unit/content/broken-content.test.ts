@@ -38,7 +38,8 @@ describe('site.json', () => {
     const dir = copyContent();
     edit(dir, 'site.json', replaceOnce(/"otherClients": \[[^\]]*\]/, '"otherClients": "Quillmark, Larchmont Health"'));
     const list = 'write the list in square brackets, each entry in double quotes';
-    expectOnlyProblem(dir, 'site.json', 'home.otherClients', `${list}: "otherClients": ["Quillmark", "Larchmont Health"]`);
+    const clients = '"otherClients": ["Quillmark", "Larchmont Health"]';
+    expectOnlyProblem(dir, 'site.json', 'home.otherClients', `${list}: ${clients}`);
     const group = copyContent();
     edit(group, 'site.json', replaceOnce(/"cta": \{[^}]*\}/, '"cta": "Start a conversation"'));
     const fields = 'write its fields in curly brackets, each "name": value';
