@@ -26,7 +26,7 @@ export default async function EngagementsPage({ params }: { params: Promise<Orig
         {engagements.map((engagement, index) => (
           <section key={engagement.key} className="engagement-row" aria-labelledby={`engagement-${engagement.key}`}>
             <div className="engagement-row__head">
-              <p className="engagement-card__number" aria-hidden="true">
+              <p className="engagement-row__number" aria-hidden="true">
                 {ordinal(index)}
               </p>
               <h2 id={`engagement-${engagement.key}`}>

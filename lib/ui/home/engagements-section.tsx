@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Engagement, Site } from '@/lib/content';
-import { EngagementCard } from '../engagement-card';
+import { EngagementCard } from './engagement-card';
 
 /** The four engagement types as cards. */
 export function EngagementsSection({ site, engagements }: { site: Site; engagements: readonly Engagement[] }) {

@@ -31,8 +31,11 @@ export function Hero({ site, bio }: { site: Site; bio: Bio }) {
               </p>
             </div>
           </div>
-          <p className="hero__more">
-            <Link href="/about">More about {bio.givenName} →</Link>
+          <p className="hero__summary">
+            {bio.summary}{' '}
+            <Link href="/about" className="hero__more">
+              More about {bio.givenName} →
+            </Link>
           </p>
         </aside>
       </div>

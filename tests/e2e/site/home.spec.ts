@@ -34,6 +34,7 @@ test.describe('homepage', () => {
     // The opening card names her and leads to the about page, which tells the rest.
     const card = main.getByRole('complementary', { name: bio.name, exact: true });
     await expect(card.getByText(bio.name, { exact: true })).toBeVisible();
+    await expect(card.getByText(bio.summary)).toBeVisible();
     await expect(card.getByRole('link', { name: `More about ${bio.givenName}` })).toHaveAttribute('href', '/about');
 
     const cta = main.getByRole('link', { name: site.home.cta.label, exact: true });
