@@ -18,7 +18,7 @@ const PORTRAIT_LIMITS = {
  * copies the photo there (lib/content/portrait-build.ts), beside the files of its own that Next serves from it.
  */
 export const PORTRAIT_FOLDER = 'static/media';
-const PORTRAIT_PATH = '/_next/static/media';
+const PORTRAIT_PATH = `/_next/${PORTRAIT_FOLDER}`;
 
 /** The portrait the bio names, checked: the file to serve and what it shows. */
 export interface Portrait {
