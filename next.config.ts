@@ -32,8 +32,8 @@ const PAGE_ORIGIN = { type: 'header' as const, key: PAGE_ORIGIN_HEADER, value: '
 /**
  * Headers that are the same on every response come from here (their values from lib/http/shared-headers.ts), not
  * from per-request code: Next applies them to static and dynamic routes alike without running JavaScript in front
- * of the request (docs/agent-api.md, "Headers and CORS"). The project's server gives what it answers itself
- * the same headers (lib/server/fast-path.ts). Free of side effects: it is read by every build and server.
+ * of the request (docs/agent-api.md, "Headers and CORS"). Free of side effects: it is read by every build and
+ * server.
  */
 const nextConfig: NextConfig = {
   // Lets two builds of the same tree run side by side (for example a benchmark beside a test run).

@@ -1,12 +1,11 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { distDir } from '@/lib/config/dist-dir';
 import { getConfig } from '@/lib/config/env';
-import { missingStaticFileAnswer } from '@/lib/server/missing-asset';
+import { NEXT_STATIC_PREFIX, missingStaticFileAnswer } from '@/lib/http/missing-static-file';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { deskPageQuotaRefusal } from '@/lib/desk/desk-quota';
 import { isDeskPath } from '@/lib/http/desk-path';
 import { countRequest } from '@/lib/insights/request-count';
-import { projectServer } from '@/lib/start-up/project-server';
 import { acceptPrefersMarkdown } from '@/lib/http/negotiate';
 import { API_HEADERS, PAGE_ORIGIN_HEADER, isApiPath, isPagePath } from '@/lib/http/shared-headers';
 import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
@@ -45,8 +44,8 @@ function wantsMarkdown(request: NextRequest): boolean {
 const isExactlyMarkdown = (request: NextRequest) => request.headers.get('accept') === 'text/markdown';
 
 /**
- * The request headers Next's own code and the routes read: a User-Agent past MAX_USER_AGENT_LENGTH is cut, as
- * the project's server cuts it before Next (Next's bot detection costs the square of its length), else unchanged.
+ * The request headers Next's own code and the routes read: a User-Agent past MAX_USER_AGENT_LENGTH is cut (Next's
+ * bot detection costs the square of its length), else unchanged.
  */
 function boundedRequest(request: NextRequest): { request: { headers: Headers } } | undefined {
   const userAgent = request.headers.get('user-agent');
@@ -58,8 +57,8 @@ function boundedRequest(request: NextRequest): { request: { headers: Headers } }
 
 /**
  * A form post Next would answer with a 500 that its headers alone show (lib/security/server-actions.ts: another
- * site's Origin, a form posted to a page without one), refused as the project's server refuses it. Its body
- * checks need the body before Next reads it, which only the project's server can do (docs/deployment.md).
+ * site's Origin, a form posted to a page without one). Its body checks need the body before Next reads it, which
+ * only the project's server can do (lib/security/request-guard.ts, docs/serving.md).
  */
 function refuseFormPost(request: NextRequest): NextResponse | undefined {
   const target = `${request.nextUrl.pathname}${request.nextUrl.search}`;
@@ -72,26 +71,21 @@ function refuseFormPost(request: NextRequest): NextResponse | undefined {
 }
 
 /**
- * Next 16's proxy (formerly middleware.ts), run by Next for every request it serves. It counts the request when
- * Next serves alone (lib/insights). It refuses a request for another site's name (DNS rebinding,
- * lib/security/allowed-host.ts), a method no route has (lib/http/unrouted-method.ts) and a forged form post, as
- * the project's server does before Next; redirects a page path's trailing slash (lib/http/trailing-slash.ts);
- * counts a view of a desk page against the per-address quota (lib/desk/desk-quota.ts: on both serving paths,
- * as Next always renders the desk); bounds the User-Agent; gives the human pages as markdown to AI agents and
- * to clients that prefer it (docs/agents-and-crawlers.md, "Every page as markdown"), and as HTML rendered for the
- * origin they are served at to everyone else. Shared headers come from next.config.ts.
+ * Next 16's proxy (formerly middleware.ts): the request rules, run by Next for every request it serves, under the
+ * project's server and bare `next start` alike (docs/serving.md). It answers a read of a build file that is gone
+ * (lib/http/missing-static-file.ts); counts the request (lib/insights); refuses a request for another site's name
+ * (DNS rebinding, lib/security/allowed-host.ts), a method no route has (lib/http/unrouted-method.ts) and a forged
+ * form post; redirects a page path's trailing slash (lib/http/trailing-slash.ts); counts a view of a desk page
+ * against the per-address quota (lib/desk/desk-quota.ts); bounds the User-Agent; gives the human pages as markdown
+ * to AI agents and to clients that prefer it (docs/agents-and-crawlers.md, "Every page as markdown"), and as HTML
+ * rendered for the origin they are served at to everyone else. Shared headers come from next.config.ts.
  */
 export async function proxy(request: NextRequest): Promise<Response> {
   if (request.nextUrl.pathname.startsWith(NEXT_STATIC_PREFIX)) {
-    // The project's server looked before Next (lib/server/missing-asset.ts); Next alone would answer 500.
-    if (projectServer.running) return NextResponse.next();
     return (await missingStaticFileAnswer(distDir(), request.method, request.nextUrl.pathname)) ?? NextResponse.next();
   }
   isSiteHost ??= siteHostCheck(getConfig());
-  // Under the project's server its pipeline has counted the request already.
-  if (!projectServer.running) {
-    countRequest(request.method, `${request.nextUrl.pathname}${request.nextUrl.search}`, request.headers, isSiteHost);
-  }
+  countRequest(request.method, `${request.nextUrl.pathname}${request.nextUrl.search}`, request.headers, isSiteHost);
   const host = request.headers.get('host') ?? undefined;
   if (!isSiteHost(host)) {
     return NextResponse.json(forbiddenHostError(host).toBody(), {
@@ -154,9 +148,6 @@ function withOriginVary(response: NextResponse): NextResponse {
   if (names.length > 0) response.headers.append('Vary', names.join(', '));
   return response;
 }
-
-/** Where Next serves its build's own files; a read of one is only looked up on disk here. */
-const NEXT_STATIC_PREFIX = '/_next/static/';
 
 export const config = {
   // Everything but Next's image optimiser; Next's own static files only for the look on disk above.

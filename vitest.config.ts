@@ -16,40 +16,17 @@ const integration = {
 };
 
 /**
- * The integration files that describe the app as any server must serve it: run a second time against bare `next
- * start` (APP_SERVER=next), which stands for every way of serving the build without the project's server.
+ * The integration files about what only the project's server does at the socket (docs/serving.md, "What bare next
+ * start lacks"): run a second time against bare `next start` (APP_SERVER=next), which stands for every way of
+ * serving the build without it, where each says what a proxy in front must do instead. Everything else is one
+ * code path, Next's, and runs once (serving-parity.test.ts holds the two servers to the same answers).
  */
 const SERVED_EITHER_WAY = [
-  'tests/integration/agent-api/agent-api.test.ts',
-  'tests/integration/discovery/discovery.test.ts',
-  'tests/integration/discovery/discovery-links.test.ts',
-  'tests/integration/discovery/home-markdown.test.ts',
-  'tests/integration/agent-api/agent-user-agents.test.ts',
-  'tests/integration/mcp/mcp-client.test.ts',
-  'tests/integration/mcp/mcp-lifecycle.test.ts',
-  'tests/integration/mcp/mcp-conformance.test.ts',
-  'tests/integration/security/security-headers.test.ts',
-  'tests/integration/agent-api/idempotency-key.test.ts',
   'tests/integration/security/odd-requests.test.ts',
   'tests/integration/security/abusive-clients.test.ts',
-  'tests/integration/serving/link-cards.test.ts',
-  'tests/integration/serving/public-origin.test.ts',
-  'tests/integration/serving/site-origin.test.ts',
   'tests/integration/security/quota-ipv6.test.ts',
   'tests/integration/contact-form/form-origin.test.ts',
-  'tests/integration/mcp/mcp-real-clients.test.ts',
-  'tests/integration/mcp/mcp-sessionless.test.ts',
-  'tests/integration/mcp/mcp-client-features.test.ts',
-  'tests/integration/mcp/mcp-apps.test.ts',
-  'tests/integration/mcp/mcp-server-card.test.ts',
-  'tests/integration/insights/traffic-counts.test.ts',
-  'tests/integration/mail/mail-ceiling.test.ts',
-  'tests/integration/security/verified-agents.test.ts',
-  'tests/integration/discovery/discovery-documents.test.ts',
-  'tests/integration/insights/desk.test.ts',
-  'tests/integration/insights/desk-link-origin.test.ts',
-  'tests/integration/insights/desk-links.test.ts',
-  'tests/integration/serving/two-builds.test.ts',
+  'tests/integration/serving/public-origin.test.ts',
 ];
 
 export default defineConfig({

@@ -20,8 +20,8 @@ import { type RunningNginx, hasNginx, startNginx } from '../scripts/nginx';
  * `next start`, and measures each target with autocannon (50 connections) beside a bare Node http server
  * answering the same bytes: the limit of this machine in this run. Bare, app, app, bare, half the time each, so
  * that a load drifting during the run weighs on both alike; each run's first 1.5 s (50 connections opening at
- * once) is not measured. Prints req/s, p50, p99, errors and the ratio to the limit; exits 1 when a target misses
- * its floor, p99 reaches 100 ms, or any request fails.
+ * once) is not measured. Prints req/s, p50, p99, errors and the ratio to the limit; exits 1 when a target with a
+ * floor misses it or its p99 reaches 100 ms, or any request fails.
  *
  * The targets through the shared cache are asked of the recipe's nginx (deploy/nginx, Debian's package) in front
  * of the app; without nginx they are left out, and the run says so.
@@ -201,7 +201,12 @@ async function main(): Promise<number> {
       const ratio = result.reqPerSec / limit.reqPerSec;
       measured.set(target.name, result.reqPerSec);
       const cost = costBeside(target, result.reqPerSec, measured);
-      const ok = ratio >= target.floor && result.p99 < MAX_P99_MS && result.errors === 0 && (cost?.ok ?? true);
+      // A row without a floor is reported only: its speed and latency are Next's own, held to no bound.
+      const bounded = target.floor !== undefined;
+      const ok =
+        result.errors === 0 &&
+        (!bounded || (ratio >= (target.floor ?? 0) && result.p99 < MAX_P99_MS)) &&
+        (cost?.ok ?? true);
       if (!ok) failed += 1;
       const row = [
         target.name,
@@ -211,9 +216,9 @@ async function main(): Promise<number> {
         String(result.errors),
         fmt(limit.reqPerSec),
         fmt(ratio, 3),
-        `>= ${target.floor.toFixed(2)}`,
+        bounded ? `>= ${target.floor?.toFixed(3)}` : 'reported',
         cost ? `${fmt(cost.times, 2)}x (<= ${target.maxCostOf?.times})` : '',
-        ok ? 'ok' : 'MISSED',
+        ok ? (bounded ? 'ok' : '') : 'MISSED',
       ];
       rows.push(row);
       console.log(`bench: ${row.join(' | ')}`);

@@ -1,8 +1,8 @@
 /**
- * What `npm run bench` measures. Each target's floor is a fraction of the limit: a bare
- * Node http server answering the same bytes in the same run. Static-file class (prerendered, no code in front):
- * 0.10; pages: 0.05; reads through the recipe's shared cache: 0.10; a tool call: 0.03; an MCP tools/call, in a session, without one or statelessly: 0.02, and at most 1.3
- * times the cost of the same REST call.
+ * What `npm run bench` measures. A floor is a fraction of the limit: a bare Node http server answering the same
+ * bytes in the same run. Reads through the recipe's shared cache: 0.8; a tool call and an MCP tools/call (in a
+ * session, without one, or statelessly): 0.025, the MCP call at most 1.5 times the cost of the same REST call.
+ * Reads at the origin are Next's own speed, reported without a floor: a shared cache in front carries repeated reads.
  */
 export interface Target {
   name: string;
@@ -10,8 +10,8 @@ export interface Target {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** The least acceptable ratio to the bare server's req/s. */
-  floor: number;
+  /** The least acceptable ratio to the bare server's req/s; none for a row that is reported only. */
+  floor?: number;
   /** The response must look like this (checked once before measuring): a content type and a body fragment. */
   expect: { type: RegExp; body: string };
   /** An MCP session: run.ts opens one and adds its headers. */
@@ -44,7 +44,7 @@ const MCP_2025_CALL = JSON.stringify({
 });
 
 /** What an MCP tools/call may cost beside the same call over REST, in either era. */
-const MCP_COST = { target: REST_TOOL_CALL, times: 1.3 };
+const MCP_COST = { target: REST_TOOL_CALL, times: 1.5 };
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
 const AT_THE_ORIGIN: Target[] = [
@@ -52,14 +52,12 @@ const AT_THE_ORIGIN: Target[] = [
     name: 'GET /api/agent',
     method: 'GET',
     path: '/api/agent',
-    floor: 0.1,
     expect: { type: /^application\/json/, body: '"version":"2.6.0"' },
   },
   {
     name: 'GET resources/bio',
     method: 'GET',
     path: '/api/agent/resources/bio',
-    floor: 0.1,
     expect: { type: /^application\/json/, body: '"name":"bio"' },
   },
   {
@@ -67,37 +65,32 @@ const AT_THE_ORIGIN: Target[] = [
     method: 'GET',
     path: '/api/agent/resources/bio',
     headers: { Accept: 'text/markdown' },
-    floor: 0.1,
     expect: { type: /^text\/markdown/, body: '# ' },
   },
   {
     name: 'GET resources/case-studies',
     method: 'GET',
     path: '/api/agent/resources/case-studies',
-    floor: 0.1,
     expect: { type: /^application\/json/, body: '"case-studies"' },
   },
   {
     name: 'GET resources/engagements',
     method: 'GET',
     path: '/api/agent/resources/engagements',
-    floor: 0.1,
     expect: { type: /^application\/json/, body: '"engagements"' },
   },
   {
     name: 'GET resources/contact-card',
     method: 'GET',
     path: '/api/agent/resources/contact-card',
-    floor: 0.1,
     expect: { type: /^application\/json/, body: 'BEGIN:VCARD' },
   },
-  { name: 'GET /llms.txt', method: 'GET', path: '/llms.txt', floor: 0.1, expect: { type: /^text\/plain/, body: '# ' } },
+  { name: 'GET /llms.txt', method: 'GET', path: '/llms.txt', expect: { type: /^text\/plain/, body: '# ' } },
   {
     name: 'GET / (HTML)',
     method: 'GET',
     path: '/',
     headers: { Accept: BROWSER_ACCEPT },
-    floor: 0.05,
     expect: { type: /^text\/html/, body: '<!DOCTYPE html>' },
   },
   {
@@ -106,14 +99,12 @@ const AT_THE_ORIGIN: Target[] = [
     path: '/',
     headers: { Accept: BROWSER_ACCEPT },
     signed: true,
-    floor: 0.05,
     expect: { type: /^text\/html/, body: '<!DOCTYPE html>' },
   },
   {
     name: 'GET /index.md',
     method: 'GET',
     path: '/index.md',
-    floor: 0.05,
     expect: { type: /^text\/markdown/, body: '---' },
   },
   {
@@ -121,7 +112,6 @@ const AT_THE_ORIGIN: Target[] = [
     method: 'GET',
     path: '/',
     headers: { Accept: 'text/markdown' },
-    floor: 0.05,
     expect: { type: /^text\/markdown/, body: '---' },
   },
   {
@@ -130,7 +120,7 @@ const AT_THE_ORIGIN: Target[] = [
     path: '/api/agent/tools/evaluate-client-needs',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(EVALUATE_INPUT),
-    floor: 0.03,
+    floor: 0.025,
     expect: { type: /^application\/json/, body: '"recommended"' },
   },
   {
@@ -140,7 +130,7 @@ const AT_THE_ORIGIN: Target[] = [
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(EVALUATE_INPUT),
     signed: true,
-    floor: 0.03,
+    floor: 0.025,
     expect: { type: /^application\/json/, body: '"recommended"' },
   },
   {
@@ -149,7 +139,7 @@ const AT_THE_ORIGIN: Target[] = [
     path: '/api/mcp',
     headers: MCP_HEADERS,
     body: MCP_2025_CALL,
-    floor: 0.02,
+    floor: 0.025,
     expect: { type: /^application\/json/, body: '"structuredContent"' },
     mcpSession: true,
     maxCostOf: MCP_COST,
@@ -161,7 +151,7 @@ const AT_THE_ORIGIN: Target[] = [
     // As ChatGPT's tool plane and Claude's backend send it: no Mcp-Session-Id (docs/mcp-clients.md, "Tolerances").
     headers: { ...MCP_HEADERS, 'MCP-Protocol-Version': '2025-03-26' },
     body: MCP_2025_CALL,
-    floor: 0.02,
+    floor: 0.025,
     expect: { type: /^application\/json/, body: '"structuredContent"' },
     maxCostOf: MCP_COST,
   },
@@ -189,7 +179,7 @@ const AT_THE_ORIGIN: Target[] = [
         },
       },
     }),
-    floor: 0.02,
+    floor: 0.025,
     expect: { type: /^application\/json/, body: '"structuredContent"' },
     maxCostOf: MCP_COST,
   },
@@ -204,6 +194,6 @@ export const TARGETS: Target[] = [
     ...target,
     name: `${target.name}, through the shared cache`,
     throughSharedCache: true,
-    floor: 0.1,
+    floor: 0.8,
   })),
 ];

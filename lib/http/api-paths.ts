@@ -16,20 +16,19 @@ export const toolPath = <S extends string>(slug: S) => `${MANIFEST_PATH}/tools/$
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Every API endpoint, declared once: its path (`{name}` one segment, as the route folder's `[name]`), its
- * methods, and whether the project's server answers it on its fast path (lib/server/fast-path.ts). The routes'
- * 405 and OPTIONS (lib/http/api-route.ts, endpoint), the answers given before a route is reached (a method Next
- * does not route, such as TRACE or PROPFIND) and the fast path read it; tests hold the route files and
- * docs/agent-api.md ("Endpoints") to it. Kept free of route code so proxy.ts can import it.
+ * Every API endpoint, declared once: its path (`{name}` one segment, as the route folder's `[name]`) and its
+ * methods. The routes' 405 and OPTIONS (lib/http/api-route.ts, endpoint) and proxy.ts's answer to a method no
+ * route has (TRACE, PROPFIND, …) read it; tests hold the route files and docs/agent-api.md ("Endpoints") to it.
+ * Kept free of route code so proxy.ts can import it.
  */
 export const API_ENDPOINTS = [
-  { path: MANIFEST_PATH, methods: ['GET'], fastPath: false },
-  { path: resourcePath('{name}'), methods: ['GET'], fastPath: false },
-  { path: toolPath('{tool}'), methods: ['POST'], fastPath: true },
-  { path: MCP_PATH, methods: ['GET', 'POST', 'DELETE'], fastPath: true },
-  { path: SERVER_CARD_PATH, methods: ['GET'], fastPath: false },
-  { path: HEALTH_PATH, methods: ['GET'], fastPath: false },
-] as const satisfies readonly { path: string; methods: readonly ApiMethod[]; fastPath: boolean }[];
+  { path: MANIFEST_PATH, methods: ['GET'] },
+  { path: resourcePath('{name}'), methods: ['GET'] },
+  { path: toolPath('{tool}'), methods: ['POST'] },
+  { path: MCP_PATH, methods: ['GET', 'POST', 'DELETE'] },
+  { path: SERVER_CARD_PATH, methods: ['GET'] },
+  { path: HEALTH_PATH, methods: ['GET'] },
+] as const satisfies readonly { path: string; methods: readonly ApiMethod[] }[];
 
 /** One declared API endpoint. */
 type ApiEndpoint = (typeof API_ENDPOINTS)[number];
@@ -43,15 +42,6 @@ export function apiEndpoint<P extends ApiEndpointPath>(path: P): Extract<ApiEndp
   const found = API_ENDPOINTS.find((declared): declared is Extract<ApiEndpoint, { path: P }> => declared.path === path);
   if (!found) throw new Error(`API_ENDPOINTS declares no endpoint at ${path}`);
   return found;
-}
-
-type FastPathEndpoint = Extract<ApiEndpoint, { fastPath: true }>;
-/** The path of an endpoint the project's server answers on its fast path. */
-export type FastPathEndpointPath = FastPathEndpoint['path'];
-
-/** The endpoints the project's server answers on its fast path (lib/server/fast-path.ts). */
-export function fastPathEndpoints(): FastPathEndpoint[] {
-  return API_ENDPOINTS.filter((declared): declared is FastPathEndpoint => declared.fastPath);
 }
 
 // A trailing slash is served as the path without it (lib/http/trailing-slash.ts), so it has the same methods.

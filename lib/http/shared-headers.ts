@@ -4,9 +4,9 @@ import { DESK_PATH } from './desk-path';
 
 /**
  * The headers every response carries (docs/agent-api.md, "Headers and CORS" and "Versioning"; docs/serving.md,
- * "Security"), and those of API answers and of pages. next.config.ts gives them to everything Next answers; the static
- * reads, answered before Next by the project's server (lib/server/fast-path.ts), take them from here too, so both say
- * the same. Imported by next.config.ts: relative imports only.
+ * "Security"), and those of API answers and of pages. next.config.ts gives them to everything Next answers; the few
+ * answers the project's socket guard writes itself (lib/security/request-guard.ts) take them from here too. Imported
+ * by next.config.ts: relative imports only.
  */
 export const SHARED_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',

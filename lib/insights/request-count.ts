@@ -28,10 +28,10 @@ function isSitePage(path: string): boolean {
 
 /**
  * Counts one request by day, agent family and surface, and a sitemap page by its path for agents or people
- * (docs/insights.md). Called once per request: by the project's pipeline, or by proxy.ts when Next serves
- * alone. It reads the method, the request target (path and query) and a few headers, and keeps none of them. A
- * signed request for this site (`isSiteHost`) is also counted as `verified` once its signature is checked for
- * the authority it names, the first time that signature is seen (the count waits for it; the request does not).
+ * (docs/insights.md). Called once per request, by proxy.ts. It reads the method, the request target (path and
+ * query) and a few headers, and keeps none of them. A signed request for this site (`isSiteHost`) is also counted
+ * as `verified` once its signature is checked for the authority it names, the first time that signature is seen
+ * (the count waits for it; the request does not).
  */
 export function countRequest(
   method: string,
@@ -104,14 +104,4 @@ function countVerified(
       })
       .catch((error: unknown) => console.warn('[insights] a verified signature could not be counted', error)),
   );
-}
-
-/** A Node request's headers as a HeaderSource, without copying them. */
-export function nodeHeaders(headers: Record<string, string | string[] | undefined>): HeaderSource {
-  return {
-    get(name) {
-      const value = headers[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-  };
 }

@@ -7,14 +7,6 @@ import { z } from 'zod';
  * upgrade (docs/serving.md, "Next's internals"). tests/integration/serving/serving-parity.test.ts fails when it drifts.
  */
 
-/** Next's `compression` names Accept-Encoding in Vary for every compressible type, whatever the answer's size. */
-export function nextAddsAcceptEncodingToVary(contentType: string | undefined): boolean {
-  return (
-    contentType !== undefined &&
-    /^(?:text\/|application\/(?:json|javascript|xml)|[^;]*\+(?:json|xml|text))/i.test(contentType)
-  );
-}
-
 const ServerReferenceManifestSchema = z.object({
   node: z.record(z.string(), z.unknown()).default({}),
   edge: z.record(z.string(), z.unknown()).default({}),

@@ -1,8 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { API_HEADERS, SHARED_HEADERS } from '@/lib/http/shared-headers';
-import { type DirectAnswer, unroutedMethodAnswer } from '@/lib/http/unrouted-method';
 import { readNodeBody } from '@/lib/http/body';
-import { boundedUserAgent } from '@/lib/http/user-agent';
+import { type DirectAnswer, unroutedMethodAnswer } from '@/lib/http/unrouted-method';
 import {
   ACTION_BODY_LIMIT,
   type ActionBodyKind,
@@ -10,53 +9,55 @@ import {
   checkActionBody,
   replayRequest,
 } from '@/lib/security/action-body';
-import { forbiddenHostError } from '@/lib/security/allowed-host';
+import { admitOnConnection } from '@/lib/security/connection-limits';
 import { rewriteForwardedHeaders } from '@/lib/security/trusted-forwarding';
 import { checkRequestLine } from '@/lib/security/request-line';
 import { pathOf, repairRequestTarget } from '@/lib/security/request-target';
 import { type Refusal, refuseServerAction } from '@/lib/security/server-actions';
 
-export interface GuardOptions {
+interface GuardOptions {
   trustProxy: boolean;
-  /** Whether a Host header names this site (lib/security/allowed-host.ts). */
-  isSiteHost: (host: string | undefined) => boolean;
   /** The build's Server Action ids (undefined: not known, every id passes to Next). */
   serverActionIds?: ReadonlySet<string>;
-  /** As `next start` sends proxy.ts's same answer (lib/server/load-build.ts); without it, shared headers only. */
-  nextHeadersFor?: NextHeadersFor;
 }
 
-/** The headers of an answer the guard writes on `pathname`: the answer's `own`, and what Next adds there. */
-export type NextHeadersFor = (pathname: string, own: Record<string, string>) => Record<string, string>;
-
-const sharedAndOwn: NextHeadersFor = (_pathname, own) => ({ ...SHARED_HEADERS, ...own });
+type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 /**
- * The first step of the project's server for every request: the request line and Host are checked and an
- * absolute-form target put in origin form (lib/security/request-line.ts); a request for another site's name (DNS
- * rebinding) is refused with the envelope (lib/security/allowed-host.ts); a method Next routes nowhere (TRACE,
- * PROPFIND, …) is answered here (lib/http/unrouted-method.ts); the User-Agent is bounded (lib/http/user-agent.ts);
- * the forwarding headers are made trustworthy (lib/security/trusted-forwarding.ts) and the path decodable
- * (request-target.ts); a forged cross-site form submission or an unknown form action is refused
- * (server-actions.ts), and a form submission's body is checked before Next decodes it (action-body.ts). Gives the
- * request to serve, or undefined when the guard has answered it; only a form submission, whose body must be read
- * first, waits (for a replay of the request).
+ * The project's server, request by request: what only the raw socket can do, then Next for everything else
+ * (proxy.ts holds the request rules). The connection's limit of unread answers (connection-limits.ts); the request
+ * line and Host checked and an absolute-form target put in origin form (request-line.ts); the forwarding headers
+ * made trustworthy from the socket's peer (trusted-forwarding.ts) and the path decodable (request-target.ts); a
+ * forged or unknown form action refused (server-actions.ts), and a form submission's body read, bounded and checked
+ * before Next decodes it (action-body.ts), then handed on as if it came off the socket.
  */
-export function guardRequest(
+export function guardedRequests(options: GuardOptions, next: NextHandler): RequestListener {
+  return (request, response) => {
+    if (!admitOnConnection(request, response)) return;
+    const serve = (checked: IncomingMessage | undefined) => (checked ? next(checked, response) : undefined);
+    Promise.resolve(guardRequest(request, response, options))
+      .then(serve)
+      .catch((error: unknown) => {
+        console.error('[server] a request failed before an answer was written', error);
+        if (response.headersSent) response.destroy();
+        else response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal Server Error\n');
+      });
+  };
+}
+
+/** The request to hand to Next, or undefined when the guard has answered it; only a form submission waits. */
+function guardRequest(
   request: IncomingMessage,
   response: ServerResponse,
   options: GuardOptions,
 ): IncomingMessage | undefined | Promise<IncomingMessage | undefined> {
   const line = checkRequestLine(request);
   if (!line.ok) return refuse(request, response, { status: 400, message: line.message });
-  const headersFor = options.nextHeadersFor ?? sharedAndOwn;
-  if (!options.isSiteHost(request.headers.host)) return refuseHost(request, response, headersFor);
-  if (request.url === '*') return answer(request, response, headersFor('*', SERVER_OPTIONS.headers), SERVER_OPTIONS);
-  const pathname = pathOf(request.url);
-  const unrouted = unroutedMethodAnswer(request.method ?? '', pathname);
-  if (unrouted) return answer(request, response, headersFor(pathname, unrouted.headers), unrouted);
-  const userAgent = request.headers['user-agent'];
-  if (userAgent) request.headers['user-agent'] = boundedUserAgent(userAgent);
+  if (request.url === '*') return answerServerOptions(request, response);
+  const unroutable = FETCH_FORBIDDEN_METHODS.has(request.method ?? '')
+    ? unroutedMethodAnswer(request.method ?? '', pathOf(request.url))
+    : undefined;
+  if (unroutable) return answer(request, response, unroutable);
   rewriteForwardedHeaders(request.headers, request.socket.remoteAddress, options.trustProxy);
   if (request.url) request.url = repairRequestTarget(request.url);
   const refusal = refuseServerAction(request.method, request.url, request.headers, options.serverActionIds);
@@ -65,12 +66,26 @@ export function guardRequest(
   return bodyKind ? checkedForm(bodyKind, request, response) : request;
 }
 
-/** `OPTIONS *` (RFC 9110 9.3.7) asks what the server as a whole supports: every method some path here has. */
-const SERVER_OPTIONS: DirectAnswer = {
-  status: 204,
-  headers: { Allow: 'GET, HEAD, POST, DELETE, OPTIONS' },
-  body: '',
-};
+/**
+ * Methods a Web Request cannot carry (the Fetch standard forbids them), so Next fails on them before proxy.ts runs:
+ * answered here as proxy.ts answers every other method no route has (lib/http/unrouted-method.ts).
+ */
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
+ * `OPTIONS *` (RFC 9110 9.3.7) asks what the server as a whole supports: every method some path here has. Next
+ * routes paths only, so the guard answers it.
+ */
+function answerServerOptions(request: IncomingMessage, response: ServerResponse): undefined {
+  return answer(request, response, { status: 204, headers: { Allow: 'GET, HEAD, POST, DELETE, OPTIONS' }, body: '' });
+}
+
+/** Writes an answer of the guard's own, with the headers next.config.ts gives every response. */
+function answer(request: IncomingMessage, response: ServerResponse, direct: DirectAnswer): undefined {
+  request.resume();
+  response.writeHead(direct.status, { ...SHARED_HEADERS, ...direct.headers }).end(direct.body);
+  return undefined;
+}
 
 /**
  * A form submission's body is read here, checked (action-body.ts), and handed to Next as if it came off the
@@ -91,32 +106,6 @@ async function checkedForm(
   }
   const refusal = await checkActionBody(kind, request.headers, body);
   return refusal ? refuse(request, response, refusal) : replayRequest(request, body);
-}
-
-/** 403 FORBIDDEN_HOST with the envelope and the headers `next start` sends with proxy.ts's same refusal. */
-function refuseHost(request: IncomingMessage, response: ServerResponse, headersFor: NextHeadersFor): undefined {
-  request.resume();
-  const pathname = pathOf(request.url);
-  const headers = headersFor(pathname, {
-    ...API_HEADERS,
-    'Content-Type': 'application/json',
-    'Cache-Control': 'no-store',
-  });
-  response.writeHead(403, headers).end(JSON.stringify(forbiddenHostError(request.headers.host).toBody()));
-  return undefined;
-}
-
-/** Writes an answer of the guard's own with the headers `next start` sends with proxy.ts's same answer. */
-function answer(
-  request: IncomingMessage,
-  response: ServerResponse,
-  headers: Record<string, string>,
-  direct: DirectAnswer,
-): undefined {
-  request.resume();
-  response.writeHead(direct.status, headers);
-  response.end(direct.body);
-  return undefined;
 }
 
 /**

@@ -7,6 +7,8 @@ import { processSingleton } from '@/lib/process-singleton';
 import { openStores } from '@/lib/stores/open-stores';
 import { logContentVersion } from './content-version';
 import { checkDiskUse } from './data-dir';
+import { distDir } from '@/lib/config/dist-dir';
+import { pageHeadersWarning } from '@/lib/security/page-headers';
 
 /** Said at start behind a trusted proxy without SITE_URL: the desk's sign-in links want the public origin fixed. */
 const ORIGIN_FROM_PROXY_WARNING =
@@ -45,6 +47,8 @@ async function start(nodeEnv: string | undefined): Promise<Config> {
     process.exit(1);
   }
   logContentVersion();
+  const missingHeaders = process.env.NODE_ENV === 'production' ? pageHeadersWarning(distDir()) : undefined;
+  if (missingHeaders) console.warn(missingHeaders);
   if (config.TRUST_PROXY && !config.SITE_URL) console.warn(ORIGIN_FROM_PROXY_WARNING);
   // A platform without a writable disk still serves; what it cannot keep is said once (docs/deployment.md).
   const disk = checkDiskUse(config);

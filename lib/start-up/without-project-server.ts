@@ -1,5 +1,3 @@
-import { pageHeadersWarning } from '@/lib/security/page-headers';
-import { distDir } from '@/lib/config/dist-dir';
 import { projectServer } from './project-server';
 import { startServices } from './services';
 import { writeCountsUntilExit } from './stop-services';
@@ -7,7 +5,8 @@ import { markStopping } from '@/lib/http/health';
 
 /**
  * Start-up when Next serves without the project's server in front (bare `next start`, `next dev`, a platform
- * that calls Next's handlers): the same start-up, and a word in the log about what only the project's server does.
+ * that calls Next's handlers): the same start-up, what the project's graceful stop would do at a signal, and a
+ * word in the log about the client address, which only the project's server reads from the socket.
  */
 export async function startWithoutProjectServer(): Promise<void> {
   // Next has set NODE_ENV by now: `next start` always runs as a live site (lib/config/live-site.ts).
@@ -16,8 +15,6 @@ export async function startWithoutProjectServer(): Promise<void> {
   writeCountsUntilExit();
   // Next closes its port at the signal; a request already on an open connection then hears 503 from the probe.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, markStopping);
-  const missingHeaders = process.env.NODE_ENV === 'production' ? pageHeadersWarning(distDir()) : undefined;
-  if (missingHeaders) console.warn(missingHeaders);
   if (!config.TRUST_PROXY) {
     console.warn(
       '[server] served by Next alone: Next keeps an X-Forwarded-For header a client sends, so quotas count clients by an address they can choose. Put a proxy that appends the client address in front and set TRUST_PROXY=true, or run npm start (docs/serving.md, "Client address").',

@@ -3,7 +3,7 @@ import { buildMcpServerDescription } from './description';
 import { siteDocumentLibrary } from './documents';
 
 /**
- * The MCP endpoint as the app and the fast path serve it: lib/mcp's handlers, with this layer's documents about
+ * The MCP endpoint as the app serves it: lib/mcp's handlers, with this layer's documents about
  * the site, the GET description and the pages search and fetch serve (lib/mcp sits below lib/discovery and
  * cannot import them).
  */

@@ -18,7 +18,7 @@ import { paramsMistake } from './params';
 import { envelopeOf } from './tolerance';
 
 /** The largest body /api/mcp reads: room for a batch of several tool calls at their longest. */
-export const MCP_MAX_BODY_BYTES = 64 * 1024;
+const MCP_MAX_BODY_BYTES = 64 * 1024;
 
 /** How a POST is answered: one JSON body, or an SSE stream. */
 export type ResponseMode = 'json' | 'sse';
