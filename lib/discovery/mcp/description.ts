@@ -3,7 +3,7 @@ import { MCP_APP_VIEWS } from '@/lib/mcp/surface/apps/views';
 import { PROMPTS } from '@/lib/mcp/surface/prompts';
 import { serverInfo } from '@/lib/mcp/surface/server';
 import { MCP_TOOL_NAMES } from '@/lib/mcp/surface/mcp-tools';
-import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
+import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/protocol';
 import type { McpServerDescription } from './mcp-document-schemas';
 
 /**

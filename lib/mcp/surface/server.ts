@@ -8,7 +8,7 @@ import { API_VERSION } from '@/lib/api-version';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
 import { registerAppViews } from './apps/register';
 import { siteIcons } from './icons';
-import { methodsOf } from '../transport/messages';
+import { methodsOf } from '../protocol';
 import { PROMPTS, completeArgument } from './prompts';
 import { describeMcpResources } from './mcp-resources';
 import { fetchTool, searchTool } from './document-tools';

@@ -5,7 +5,7 @@ import type { McpToolContext } from '../surface/mcp-tool';
 import { ProtocolVersionError, SessionRequiredError } from './mcp-errors';
 import { type ResponseMode, requestForTransport } from './messages';
 import { refuseMistakesOn } from './mistakes';
-import { SERVED_REVISIONS, SESSION_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';
+import { SERVED_REVISIONS, SESSION_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from '../protocol';
 import { getEndedSessions } from '@/lib/stores/ended-sessions/ended-session-store';
 import { type SessionRecord, getSessionKey, issueSession, readSession } from './sessions';
 
@@ -43,7 +43,7 @@ export async function requireSession(request: Request): Promise<SessionRecord> {
       'Send the Mcp-Session-Id header that initialize returned (DELETE needs it); any other request may instead leave the header out.',
     );
   }
-  const session = readSession(id);
+  const session = await readSession(id);
   if (!session || (await getEndedSessions().hasEnded(id))) {
     throw new NotFoundError(
       'The MCP session in Mcp-Session-Id does not exist: it was ended, is older than its lifetime, or was never issued here.',
@@ -63,7 +63,7 @@ export function sessionlessRevision(request: Request): string {
 }
 
 /** A new session at the revision negotiated; nothing is stored, the id is the session (sessions.ts). */
-export function startSession(initialize: InitializeRequest): SessionRecord {
+export async function startSession(initialize: InitializeRequest): Promise<SessionRecord> {
   const { protocolVersion, clientInfo } = initialize.params;
   return issueSession(
     { protocolVersion: negotiateProtocolVersion(protocolVersion), client: clientInfo },
@@ -71,12 +71,16 @@ export function startSession(initialize: InitializeRequest): SessionRecord {
   );
 }
 
-/** A 2025-era POST, at the revision of `toolContext`: the SDK's stateless transport, with mistakes answered in front. */
+/**
+ * A 2025-era POST, at the revision of `toolContext`: the SDK's stateless transport, with mistakes answered in front,
+ * and the session's id and revision on the answer.
+ */
 export async function serve2025(
   request: Request,
   body: unknown,
   toolContext: McpToolContext,
   mode: ResponseMode,
+  session?: SessionRecord,
 ): Promise<Response> {
   // The session rules were applied before, from the id itself; the transport holds none.
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -96,5 +100,7 @@ export async function serve2025(
     const answer: unknown = await response.json();
     response = Response.json(Array.isArray(answer) ? answer : [answer]);
   }
+  if (session) response.headers.set('Mcp-Session-Id', session.id);
+  response.headers.set('MCP-Protocol-Version', toolContext.channel.protocolVersion);
   return response;
 }
