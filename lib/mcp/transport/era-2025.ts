@@ -1,11 +1,17 @@
 import { type InitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { NotFoundError } from '@/lib/api-errors';
-import { buildMcpServerForPost } from '../surface/server';
+import { bindPostContext, lendMcpServer } from '../surface/server';
 import type { McpToolContext } from '../surface/mcp-tool';
 import { ProtocolVersionError, SessionRequiredError } from './mcp-errors';
 import { type ResponseMode, requestForTransport } from './messages';
 import { refuseMistakesOn } from './mistakes';
-import { SERVED_REVISIONS, SESSION_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from '../protocol';
+import {
+  SERVED_REVISIONS,
+  SESSION_REVISIONS,
+  isSupportedProtocolVersion,
+  methodsOf,
+  negotiateProtocolVersion,
+} from '../protocol';
 import { getEndedSessions } from '@/lib/stores/ended-sessions/ended-session-store';
 import { type SessionRecord, getSessionKey, issueSession, readSession } from './sessions';
 
@@ -87,14 +93,15 @@ export async function serve2025(
     sessionIdGenerator: undefined,
     enableJsonResponse: mode === 'json',
   });
-  await buildMcpServerForPost(toolContext, body).connect(transport);
+  const forSdk = requestForTransport(request, { 'mcp-protocol-version': toolContext.channel.protocolVersion });
+  bindPostContext(forSdk, toolContext);
+  const server = lendMcpServer(forSdk, '2025');
+  await server.connect(transport);
   refuseMistakesOn(transport);
-  let response = await transport.handleRequest(
-    requestForTransport(request, { 'mcp-protocol-version': toolContext.channel.protocolVersion }),
-    { parsedBody: body },
-  );
-  // The server and transport are left to the garbage collector: server.close() would only abort finished
-  // handlers and build a "connection closed" error with its stack trace, a large share of a call's cost.
+  let response = await transport.handleRequest(forSdk, { parsedBody: body });
+  // A JSON answer is complete, so the server is closed and lent again; an initialize leaves the client's facts on
+  // it and an event stream is still being written: those servers are left to the garbage collector.
+  if (mode === 'json' && !methodsOf(body).includes('initialize')) await server.close();
   // JSON-RPC 2.0 section 6: a batch is answered with an array, even a batch of one.
   if (mode === 'json' && Array.isArray(body) && response.status === 200) {
     const answer: unknown = await response.json();
