@@ -1,6 +1,6 @@
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { MCP_PATH, apiEndpoint } from '@/lib/http/api-paths';
-import { type ApiContext, allowHeader, apiRoute, endpoint, json } from '@/lib/http/api-route';
+import { type ApiContext, allowHeader, json } from '@/lib/http/api-route';
 import { MethodNotAllowedError, NotFoundError } from '@/lib/api-errors';
 import { publicOrigin } from '@/lib/security/public-origin';
 import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
@@ -29,11 +29,8 @@ import { getEndedSessions } from '@/lib/stores/ended-sessions/ended-session-stor
 import { SESSION_LIFETIME_MS } from './transport/sessions';
 import { envelopeOf, envelopeRevisionToServe } from './transport/tolerance';
 
-/** What lib/discovery, a layer above, hands the endpoint: the GET description and the documents search serves. */
-interface EndpointDocuments {
-  describeServer(origin: string): unknown;
-  documentLibrary(origin: string): DocumentLibrary;
-}
+/** The site's documents search and fetch serve, built by lib/discovery (a layer above) for an origin. */
+type DocumentLibraryAt = (origin: string) => DocumentLibrary;
 
 /**
  * The era that answers a POST, decided once (docs/mcp.md, "The code"): the channel its tools are told of, and the
@@ -78,7 +75,7 @@ function toolContextOf(
   request: Request,
   context: ApiContext,
   channel: McpChannel,
-  { documentLibrary }: EndpointDocuments,
+  documentLibrary: DocumentLibraryAt,
 ): McpToolContext {
   const { requestId, consume, client } = context;
   const origin = publicOrigin(request);
@@ -87,7 +84,11 @@ function toolContextOf(
 }
 
 /** POST /api/mcp: every message is answered by the SDK's dispatch, through the module of the era decided once. */
-async function handleMcpPost(request: Request, context: ApiContext, documents: EndpointDocuments): Promise<Response> {
+export async function handleMcpPost(
+  request: Request,
+  context: ApiContext,
+  documents: DocumentLibraryAt,
+): Promise<Response> {
   const mode = responseMode(request);
   const posted = await readPostedMessages(request);
   if (posted instanceof Response) return posted;
@@ -103,7 +104,7 @@ async function handleMcpPost(request: Request, context: ApiContext, documents: E
  * GET /api/mcp: the server description for a person, curl or a crawler. A client asking for a stream gets 405: this
  * server sends nothing of its own, and any 2xx would be taken for a stream and reconnected in a loop.
  */
-async function handleMcpGet(request: Request, describeServer: EndpointDocuments['describeServer']): Promise<Response> {
+export async function handleMcpGet(request: Request, describeServer: (origin: string) => unknown): Promise<Response> {
   const hasSession = request.headers.has('mcp-session-id');
   const onlyEventStream =
     !preferredMediaType(request, ['application/json']) && Boolean(preferredMediaType(request, ['text/event-stream']));
@@ -119,7 +120,7 @@ async function handleMcpGet(request: Request, describeServer: EndpointDocuments[
 }
 
 /** DELETE /api/mcp: ends the session named by Mcp-Session-Id, on every instance that shares the store. */
-async function handleMcpDelete(request: Request): Promise<Response> {
+export async function handleMcpDelete(request: Request): Promise<Response> {
   const session = await requireSession(request);
   const outcome = await getEndedSessions().end(session.id, session.createdAt + SESSION_LIFETIME_MS);
   if (outcome === 'already-ended') {
@@ -136,13 +137,4 @@ async function handleMcpDelete(request: Request): Promise<Response> {
     200,
     { 'Cache-Control': 'no-store' },
   );
-}
-
-/** The MCP server at /api/mcp (docs/agent-api.md, "Endpoints", 5-7; docs/mcp.md): Streamable HTTP transport. */
-export function mcpEndpoint(documents: EndpointDocuments) {
-  return endpoint(MCP_PATH, {
-    GET: apiRoute((request) => handleMcpGet(request, documents.describeServer)),
-    POST: apiRoute((request, context) => handleMcpPost(request, context, documents)),
-    DELETE: apiRoute(handleMcpDelete),
-  });
 }
