@@ -7,8 +7,8 @@ import { MCP_PROTOCOL_REVISION, MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mc
 import type { McpServerDescription } from './mcp-document-schemas';
 
 /**
- * McpServerDescription (docs/agent-api.md, "MCP shapes") for a GET without a session: the lists buildMcpServerForPost
- * registers, so it names exactly what an MCP client would list. Resources are named by their MCP URIs.
+ * McpServerDescription (docs/agent-api.md, "MCP shapes") for a GET without a session: the lists the MCP server
+ * registers (lib/mcp/surface/server.ts), so it names exactly what a client would list. Resources by their MCP URIs.
  */
 export function buildMcpServerDescription(origin: string): McpServerDescription {
   return {
