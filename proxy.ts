@@ -1,26 +1,21 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { distDir } from '@/lib/config/dist-dir';
-import { getConfig } from '@/lib/config/env';
 import { NEXT_STATIC_PREFIX, missingStaticFileAnswer } from '@/lib/http/missing-static-file';
 import { isMarkdownAgent } from '@/lib/http/ai-agents';
 import { deskPageQuotaRefusal } from '@/lib/desk/desk-quota';
 import { isDeskPath } from '@/lib/http/desk-path';
-import { countRequest } from '@/lib/insights/request-count';
 import { acceptPrefersMarkdown } from '@/lib/http/negotiate';
 import { API_HEADERS, PAGE_ORIGIN_HEADER, isApiPath, isPagePath } from '@/lib/http/shared-headers';
 import { unroutedMethodAnswer } from '@/lib/http/unrouted-method';
 import { trailingSlashRedirect } from '@/lib/http/trailing-slash';
 import { MAX_USER_AGENT_LENGTH, boundedUserAgent } from '@/lib/http/user-agent';
-import { forbiddenHostError } from '@/lib/security/allowed-host';
 import { originVaryHeaders, publicOrigin } from '@/lib/security/public-origin';
 import { originSegment } from '@/lib/site/page-origin';
 import { CACHE_DOCUMENT, CACHE_PAGE, CACHE_PRIVATE_READ } from '@/lib/http/cache-control';
 
 const SITEMAP_PATH = '/sitemap.xml';
 import { refuseServerAction } from '@/lib/security/server-actions';
-import { siteHostCheck } from '@/lib/security/site-host';
-
-let isSiteHost: ReturnType<typeof siteHostCheck> | undefined;
+import { siteRuleRefusal } from '@/lib/proxy/site-rules';
 
 /**
  * A human page's path: a page path of next.config.ts that is neither the API, the markdown route itself nor the
@@ -71,11 +66,11 @@ function refuseFormPost(request: NextRequest): NextResponse | undefined {
 }
 
 /**
- * Next 16's proxy (formerly middleware.ts): the request rules, run by Next for every request it serves, under the
- * project's server and bare `next start` alike (docs/serving.md). It answers a read of a build file that is gone
- * (lib/http/missing-static-file.ts); counts the request (lib/insights); refuses a request for another site's name
- * (DNS rebinding, lib/security/allowed-host.ts), a method no route has (lib/http/unrouted-method.ts) and a forged
- * form post; redirects a page path's trailing slash (lib/http/trailing-slash.ts); counts a view of a desk page
+ * Next 16's proxy (formerly middleware.ts): the request rules, run by Next for every request it serves but the
+ * API's calls (see the matcher), under the project's server and bare `next start` alike (docs/serving.md). It
+ * answers a read of a build file that is gone (lib/http/missing-static-file.ts); counts the request and refuses one
+ * for another site's name (lib/proxy/site-rules.ts); refuses a method no route has (lib/http/unrouted-method.ts)
+ * and a forged form post; redirects a page path's trailing slash (lib/http/trailing-slash.ts); counts a view of a desk page
  * against the per-address quota (lib/desk/desk-quota.ts); bounds the User-Agent; gives the human pages as markdown
  * to AI agents and to clients that prefer it (docs/agents-and-crawlers.md, "Every page as markdown"), and as HTML
  * rendered for the origin they are served at to everyone else. Shared headers come from next.config.ts.
@@ -84,15 +79,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
   if (request.nextUrl.pathname.startsWith(NEXT_STATIC_PREFIX)) {
     return (await missingStaticFileAnswer(distDir(), request.method, request.nextUrl.pathname)) ?? NextResponse.next();
   }
-  isSiteHost ??= siteHostCheck(getConfig());
-  countRequest(request.method, `${request.nextUrl.pathname}${request.nextUrl.search}`, request.headers, isSiteHost);
-  const host = request.headers.get('host') ?? undefined;
-  if (!isSiteHost(host)) {
-    return NextResponse.json(forbiddenHostError(host).toBody(), {
-      status: 403,
-      headers: { ...API_HEADERS, 'Cache-Control': 'no-store' },
-    });
-  }
+  const target = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  const foreign = siteRuleRefusal(request.method, target, request.headers);
+  if (foreign) return foreign;
   const unrouted = unroutedMethodAnswer(request.method, request.nextUrl.pathname);
   if (unrouted) return new NextResponse(unrouted.body, { status: unrouted.status, headers: unrouted.headers });
   const canonical = trailingSlashRedirect(request.nextUrl.pathname);
@@ -150,6 +139,15 @@ function withOriginVary(response: NextResponse): NextResponse {
 }
 
 export const config = {
-  // Everything but Next's image optimiser; Next's own static files only for the look on disk above.
-  matcher: ['/((?!_next/image).*)'],
+  matcher: [
+    // Everything but Next's image optimiser and the API's calls; Next's own static files for the look on disk only.
+    '/((?!_next/image|api/agent/tools/[^/]+$|api/mcp$).*)',
+    // The API's calls (a JSON body to a tool or to MCP) apply the site rules themselves
+    // (lib/proxy/unproxied-endpoint.ts); anything else sent there is the proxy's.
+    {
+      source: '/api/agent/tools/:tool',
+      missing: [{ type: 'header', key: 'content-type', value: 'application/json.*' }],
+    },
+    { source: '/api/mcp', missing: [{ type: 'header', key: 'content-type', value: 'application/json.*' }] },
+  ],
 };

@@ -7,7 +7,7 @@ import { startSmtpServer } from '../support/smtp';
 /**
  * The desk's sign-in link names the site's own origin only, whatever forwarding headers a client sends: behind a
  * trusted proxy (TRUST_PROXY=true) without SITE_URL, a client's X-Forwarded-Host or Forwarded host is believed only
- * when it names this site. Run on both serving paths (vitest.config.ts).
+ * when it names this site.
  */
 const served = appWithMailForThisFile(startSmtpServer, { TRUST_PROXY: 'true', DATA_DIR: freshDataDir() });
 

@@ -9,7 +9,7 @@ import { startSmtpServer } from '../support/smtp';
 /**
  * No stranger can keep the consultant out of her desk: sign-in links are limited per address under a larger
  * site-wide cap, and `npm run desk-link` on the server always makes one. Clients are told apart by their own
- * loopback addresses (support/loopback-client.ts). Run on both serving paths (vitest.config.ts).
+ * loopback addresses (support/loopback-client.ts).
  */
 const dataDir = freshDataDir();
 const served = appWithMailForThisFile(startSmtpServer, { DATA_DIR: dataDir });

@@ -276,10 +276,16 @@ describe('pages answer alike under both servers', () => {
   });
 });
 
-/** A GET with a Host header of our choosing (fetch sets its own). */
-function getWithHost(url: string, host: string): Promise<{ status: number; headers: Headers; body: string }> {
+/** A GET, or a POST of a JSON body, with a Host header of our choosing (fetch sets its own). */
+function getWithHost(
+  url: string,
+  host: string,
+  json?: string,
+): Promise<{ status: number; headers: Headers; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { host } }, (answer) => {
+    const method = json === undefined ? 'GET' : 'POST';
+    const headers = json === undefined ? { host } : { host, 'content-type': 'application/json', accept: MCP_ACCEPT };
+    const request = http.request(url, { method, headers }, (answer) => {
       let body = '';
       answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
       answer.on('end', () => {
@@ -290,6 +296,7 @@ function getWithHost(url: string, host: string): Promise<{ status: number; heade
       });
     });
     request.once('error', reject);
+    request.end(json);
   });
 }
 
@@ -304,6 +311,20 @@ describe('DNS rebinding: a request for another site is refused before any handle
     const headers = (answer: { headers: Headers }) =>
       comparableHeaders(new Response(null, { headers: answer.headers }));
     expect(headers(viaFront)).toEqual(headers(viaNext));
+  });
+
+  // The API's calls are left out of proxy.ts's matcher; their endpoints refuse a foreign Host themselves.
+  it.each([
+    ['/api/mcp', INITIALIZE],
+    ['/api/agent/tools/evaluate-client-needs', EVALUATE],
+    ['/api/agent/tools/schedule-consultation', '{}'],
+  ])('a JSON POST to %s with a foreign Host', async (pathname, body) => {
+    for (const app of [front, next]) {
+      const answer = await getWithHost(`${app.url}${pathname}`, 'rebound.example', body);
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.body).error.code).toBe('FORBIDDEN_HOST');
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    }
   });
 
   it('the same paths under a loopback name with any port are served', async () => {

@@ -14,7 +14,7 @@ import { rawRequest } from '../support/raw-http';
  * came to. Every document that prints the site's address names that origin and no other: not the build's, not a
  * `localhost:3000` default, not another request's. The documents are listed from the site's own lists (its pages,
  * its discovery files, its resources, every route file without a parameter, and what their Link headers point
- * to), so a new one is checked without being named here. Run on both serving paths (vitest.config.ts).
+ * to), so a new one is checked without being named here.
  */
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';

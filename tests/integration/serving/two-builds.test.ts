@@ -8,8 +8,7 @@ import { editedBuild } from '../support/edited-build';
 /**
  * Two real builds served side by side, as during a rolling update: the run's, and the one made after a content edit
  * (support/edited-build.ts). A page of the first asks the second for its scripts and posts its form there; each
- * build names its own deployment id (next.config.ts, docs/deployment.md, "Rolling updates"). Runs on both serving
- * paths (vitest.config.ts).
+ * build names its own deployment id (next.config.ts, docs/deployment.md, "Rolling updates").
  */
 let first: RunningApp;
 let second: RunningApp;

@@ -45,7 +45,7 @@ async function answer(route: RouteModule, template: string, method: ApiMethod): 
   const request = new Request(`http://localhost${pathname}`, {
     method,
     body,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', host: 'localhost' },
   });
   return handler(request, { params: Promise.resolve(params) });
 }
