@@ -4,7 +4,7 @@ import type { Content } from '@/lib/content';
 import { renderAllMarkdownPages } from '@/lib/markdown/page-markdown';
 import { listSitePages, markdownPath } from '@/lib/site/pages';
 import { SERVER_CARD_PATH } from '@/lib/http/api-paths';
-import { describeServedRevisions } from '@/lib/mcp/transport/protocol';
+import { describeServedRevisions } from '@/lib/mcp/protocol';
 import { MCP_PATH } from '@/lib/http/api-paths';
 import { toolsInWords } from '@/lib/agent/surface';
 

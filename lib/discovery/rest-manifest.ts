@@ -1,5 +1,5 @@
 import { getSite } from '@/lib/content';
-import { describeServedRevisions } from '@/lib/mcp/transport/protocol';
+import { describeServedRevisions } from '@/lib/mcp/protocol';
 import { API_VERSION } from '@/lib/api-version';
 import { describeFields } from '@/lib/agent/describe';
 import { RESOURCES, resourceUrl } from '@/lib/agent/resources';

@@ -4,7 +4,7 @@ import { TOOLS, toolUrl } from '@/lib/agent/tools';
 import type { Content } from '@/lib/content';
 import { API_VERSION } from '@/lib/api-version';
 import { SERVER_CARD_PATH } from '@/lib/http/api-paths';
-import { describeServedRevisions } from '@/lib/mcp/transport/protocol';
+import { describeServedRevisions } from '@/lib/mcp/protocol';
 
 /** /agents as markdown: derived from the agent surface in lib/agent, like the manifest. */
 export function agentsMarkdown({ site }: Content, origin: string): string {

@@ -1,13 +1,12 @@
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { MCP_PATH, apiEndpoint } from '@/lib/http/api-paths';
-import { type ApiContext, allowHeader, apiRoute, endpoint, json } from '@/lib/http/api-route';
+import { type ApiContext, allowHeader, json } from '@/lib/http/api-route';
 import { MethodNotAllowedError, NotFoundError } from '@/lib/api-errors';
 import { publicOrigin } from '@/lib/security/public-origin';
 import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identity';
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { countMcpMethods } from '@/lib/counting/tool-counts';
 import type { DocumentLibrary, McpChannel, McpToolContext } from './surface/mcp-tool';
-import { answerDirectCall } from './transport/direct-call';
 import {
   START_AGAIN,
   requireServedVersion,
@@ -18,74 +17,85 @@ import {
 } from './transport/era-2025';
 import { serve2026 } from './transport/era-2026';
 import { SessionStoreFullError } from './transport/mcp-errors';
-import { type PostedMessages, countBatch, methodsOf, readPostedMessages, responseMode } from './transport/messages';
-import { STATELESS_REVISIONS, isStatelessRevision } from './transport/protocol';
+import {
+  type PostedMessages,
+  type ResponseMode,
+  countBatch,
+  readPostedMessages,
+  responseMode,
+} from './transport/messages';
+import { STATELESS_REVISIONS, isStatelessRevision, methodsOf } from './protocol';
 import { getEndedSessions } from '@/lib/stores/ended-sessions/ended-session-store';
-import { SESSION_LIFETIME_MS, type SessionRecord } from './transport/sessions';
+import { SESSION_LIFETIME_MS } from './transport/sessions';
 import { envelopeOf, envelopeRevisionToServe } from './transport/tolerance';
 
-/** What lib/discovery, a layer above, hands the endpoint: the GET description and the documents search serves. */
-interface EndpointDocuments {
-  describeServer(origin: string): unknown;
-  documentLibrary(origin: string): DocumentLibrary;
-}
+/** The site's documents search and fetch serve, built by lib/discovery (a layer above) for an origin. */
+type DocumentLibraryAt = (origin: string) => DocumentLibrary;
 
-/** The era that answers a POST, decided once (docs/mcp.md, "The code"); `revision` is what the SDK is given. */
-type Era =
-  { kind: '2026-07-28'; revision: string | null } | { kind: '2025'; session?: SessionRecord; protocolVersion: string };
+/**
+ * The era that answers a POST, decided once (docs/mcp.md, "The code"): the channel its tools are told of, and the
+ * era's module that serves it.
+ */
+interface Era {
+  channel: McpChannel;
+  serve(request: Request, body: unknown, context: McpToolContext, mode: ResponseMode): Promise<Response>;
+}
 
 async function decideEra(request: Request, posted: PostedMessages): Promise<Era> {
   const header = request.headers.get('mcp-protocol-version');
   const envelope = envelopeRevisionToServe(request, posted.body);
-  if (envelope.claimed) return { kind: '2026-07-28', revision: envelope.revision ?? header };
+  if (envelope.claimed) return stateless(posted.body, envelope.revision ?? header);
   requireServedVersion(request);
   const named = request.headers.has('mcp-session-id') && !posted.initialize;
   // Only a request with some sign of 2026-07-28 is put to the SDK's classifier, which is not free.
   if (!named && isStatelessRevision(header) && !(await isLegacyRequest(request, posted.body))) {
-    return { kind: '2026-07-28', revision: header };
+    return stateless(posted.body, header);
   }
-  const session = named ? await requireSession(request) : posted.initialize && startSession(posted.initialize);
-  return { kind: '2025', session, protocolVersion: session?.protocolVersion ?? sessionlessRevision(request) };
+  const session = named ? await requireSession(request) : posted.initialize && (await startSession(posted.initialize));
+  const protocolVersion = session ? session.protocolVersion : sessionlessRevision(request);
+  return {
+    // The mail names the session's client, else the User-Agent.
+    channel: session
+      ? { kind: 'mcp', protocolVersion, client: session.client }
+      : { kind: 'mcp', protocolVersion, userAgent: request.headers.get('user-agent') ?? '' },
+    serve: (...args) => serve2025(...args, session || undefined),
+  };
 }
 
-/** What a tool called in this POST knows; the mail names the envelope's or session's client, else the User-Agent. */
+/** The 2026-07-28 era; `revision` is what the SDK is given, and the channel names the envelope's client. */
+function stateless(body: unknown, revision: string | null): Era {
+  return {
+    channel: { kind: 'mcp', ...(envelopeOf(body) ?? { protocolVersion: STATELESS_REVISIONS[0] }) },
+    serve: (...args) => serve2026(...args, revision),
+  };
+}
+
+/** What a tool called in this POST knows. */
 function toolContextOf(
   request: Request,
   context: ApiContext,
-  body: unknown,
-  era: Era,
-  { documentLibrary }: EndpointDocuments,
+  channel: McpChannel,
+  documentLibrary: DocumentLibraryAt,
 ): McpToolContext {
-  const channel: McpChannel =
-    era.kind === '2026-07-28'
-      ? { kind: 'mcp', ...(envelopeOf(body) ?? { protocolVersion: STATELESS_REVISIONS[0] }) }
-      : era.session
-        ? { kind: 'mcp', protocolVersion: era.protocolVersion, client: era.session.client }
-        : { kind: 'mcp', protocolVersion: era.protocolVersion, userAgent: request.headers.get('user-agent') ?? '' };
   const { requestId, consume, client } = context;
   const origin = publicOrigin(request);
   const identity = () => agentIdentityOfRequest(request);
   return { origin, requestId, consume, client, channel, documents: () => documentLibrary(origin), identity };
 }
 
-/** POST /api/mcp: a plain tools/call is answered directly in front of both eras, anything else by the era's module. */
-async function handleMcpPost(request: Request, context: ApiContext, documents: EndpointDocuments): Promise<Response> {
+/** POST /api/mcp: every message is answered by the SDK's dispatch, through the module of the era decided once. */
+export async function handleMcpPost(
+  request: Request,
+  context: ApiContext,
+  documents: DocumentLibraryAt,
+): Promise<Response> {
   const mode = responseMode(request);
   const posted = await readPostedMessages(request);
   if (posted instanceof Response) return posted;
   countMcpMethods(methodsOf(posted.body));
   await countBatch(posted.body, context);
   const era = await decideEra(request, posted);
-  const toolContext = toolContextOf(request, context, posted.body, era, documents);
-  const response =
-    (mode === 'json' ? await answerDirectCall(request, posted.body, era, toolContext) : undefined) ??
-    (era.kind === '2025'
-      ? await serve2025(request, posted.body, toolContext, mode)
-      : await serve2026(request, posted.body, toolContext, mode, era.revision));
-  if (era.kind === '2025') {
-    if (era.session) response.headers.set('Mcp-Session-Id', era.session.id);
-    response.headers.set('MCP-Protocol-Version', era.protocolVersion);
-  }
+  const response = await era.serve(request, posted.body, toolContextOf(request, context, era.channel, documents), mode);
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }
@@ -94,7 +104,7 @@ async function handleMcpPost(request: Request, context: ApiContext, documents: E
  * GET /api/mcp: the server description for a person, curl or a crawler. A client asking for a stream gets 405: this
  * server sends nothing of its own, and any 2xx would be taken for a stream and reconnected in a loop.
  */
-async function handleMcpGet(request: Request, describeServer: EndpointDocuments['describeServer']): Promise<Response> {
+export async function handleMcpGet(request: Request, describeServer: (origin: string) => unknown): Promise<Response> {
   const hasSession = request.headers.has('mcp-session-id');
   const onlyEventStream =
     !preferredMediaType(request, ['application/json']) && Boolean(preferredMediaType(request, ['text/event-stream']));
@@ -110,7 +120,7 @@ async function handleMcpGet(request: Request, describeServer: EndpointDocuments[
 }
 
 /** DELETE /api/mcp: ends the session named by Mcp-Session-Id, on every instance that shares the store. */
-async function handleMcpDelete(request: Request): Promise<Response> {
+export async function handleMcpDelete(request: Request): Promise<Response> {
   const session = await requireSession(request);
   const outcome = await getEndedSessions().end(session.id, session.createdAt + SESSION_LIFETIME_MS);
   if (outcome === 'already-ended') {
@@ -127,13 +137,4 @@ async function handleMcpDelete(request: Request): Promise<Response> {
     200,
     { 'Cache-Control': 'no-store' },
   );
-}
-
-/** The MCP server at /api/mcp (docs/agent-api.md, "Endpoints", 5-7; docs/mcp.md): Streamable HTTP transport. */
-export function mcpEndpoint(documents: EndpointDocuments) {
-  return endpoint(MCP_PATH, {
-    GET: apiRoute((request) => handleMcpGet(request, documents.describeServer)),
-    POST: apiRoute((request, context) => handleMcpPost(request, context, documents)),
-    DELETE: apiRoute(handleMcpDelete),
-  });
 }

@@ -1,5 +1,5 @@
 import { MANIFEST_PATH } from '@/lib/http/api-paths';
-import { MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
+import { MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/protocol';
 import { buildManifest } from '../rest-manifest';
 import type { McpManifest } from './mcp-document-schemas';
 

@@ -6,7 +6,7 @@ import { MCP_APP_VIEWS } from '@/lib/mcp/surface/apps/views';
 import { PROMPTS } from '@/lib/mcp/surface/prompts';
 import { serverInfo } from '@/lib/mcp/surface/server';
 import { listMcpTools } from '@/lib/mcp/surface/mcp-tools';
-import { MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/transport/protocol';
+import { MCP_TRANSPORT, SERVED_REVISIONS } from '@/lib/mcp/protocol';
 import { SERVER_CARD_SCHEMA_URL, type ServerCard } from './server-card-schema';
 
 /**

@@ -39,7 +39,7 @@ export function idempotencyKeyProperty() {
 export const IDEMPOTENCY_PARAM_HEADER = `Mcp-Param-${IDEMPOTENCY_KEY_HEADER}`;
 
 /** A call's arguments without the key, and the key when one was given; a malformed key is a validation error. */
-export function takeIdempotencyKey(tool: ToolDefinition, args: unknown): { key?: string; args: unknown } {
+function takeIdempotencyKey(tool: ToolDefinition, args: unknown): { key?: string; args: unknown } {
   if (!tool.sideEffects) return { args };
   if (!isJsonObject(args) || !(IDEMPOTENCY_KEY_ARGUMENT in args)) return { args };
   const { [IDEMPOTENCY_KEY_ARGUMENT]: raw, ...rest } = args;
@@ -55,21 +55,25 @@ export function takeIdempotencyKey(tool: ToolDefinition, args: unknown): { key?:
 }
 
 /**
- * Runs a tool at most once per key of `client`, in REST's Idempotency-Key space (a REST call and an MCP call of one
- * client with one key and the same input are one request): the first output is replayed.
+ * `handler` behind the idempotency key: the key is taken off the arguments, `parse` reads the rest as the tool's
+ * input, and with a key the handler runs at most once per key of the caller's client, in REST's Idempotency-Key
+ * space (a REST call and an MCP call of one client with one key and the same input are one request).
  */
-export async function runToolOnce<T>(
+export function withIdempotencyKey<I, C extends { client: string }>(
   tool: ToolDefinition,
-  key: string,
-  client: string,
-  input: unknown,
-  run: () => Promise<T>,
-): Promise<unknown> {
-  const answer = await runIdempotently(
-    idempotencyScope(tool.name, client, key),
-    fingerprintOf(input),
-    async () => Response.json(await run()),
-    stringValuesOf(input),
-  );
-  return answer.json();
+  parse: (args: unknown) => I,
+  handler: (input: I, context: C) => Promise<unknown>,
+): (args: unknown, context: C) => Promise<unknown> {
+  return async (args, context) => {
+    const taken = takeIdempotencyKey(tool, args);
+    const input = parse(taken.args);
+    if (taken.key === undefined) return handler(input, context);
+    const answer = await runIdempotently(
+      idempotencyScope(tool.name, context.client, taken.key),
+      fingerprintOf(input),
+      async () => Response.json(await handler(input, context)),
+      stringValuesOf(input),
+    );
+    return answer.json();
+  };
 }

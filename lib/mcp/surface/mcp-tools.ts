@@ -14,12 +14,12 @@ import { countToolCall } from '@/lib/counting/tool-counts';
 import { ApiError, ValidationError, unexpectedError } from '@/lib/api-errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 import { isJsonObject } from '@/lib/text/json-object';
-import { allowsResourceLinks } from '../transport/protocol';
+import { allowsResourceLinks } from '../protocol';
 import { appToolMeta } from './apps/tool-meta';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
 import { DOCUMENT_TOOLS } from './document-tools';
 import { siteIcons } from './icons';
-import { IDEMPOTENCY_KEY_ARGUMENT, idempotencyKeyProperty, runToolOnce, takeIdempotencyKey } from './idempotent-call';
+import { IDEMPOTENCY_KEY_ARGUMENT, idempotencyKeyProperty, withIdempotencyKey } from './idempotent-call';
 import type { McpOnlyTool, McpToolContext } from './mcp-tool';
 
 /** The tools only MCP has: search and fetch (document-tools.ts), and the request view's (apps/). */
@@ -84,13 +84,17 @@ function validArguments<I extends z.ZodType>(tool: { name: string; input: I }, a
   );
 }
 
-/** A tool of the agent API, at most once per idempotency key when one is given. */
-async function runAgentTool(tool: ToolDefinition, args: unknown, context: McpToolContext): Promise<unknown> {
-  const taken = takeIdempotencyKey(tool, args);
-  const input = validArguments(tool, taken.args);
-  const run = () => tool.run(input, context);
-  return taken.key === undefined ? run() : runToolOnce(tool, taken.key, context.client, input, run);
-}
+/** The agent API's tools by name, each run at most once per idempotency key when one is given. */
+const AGENT_TOOL_HANDLERS = new Map<string, (args: unknown, context: McpToolContext) => Promise<unknown>>(
+  TOOLS.map((tool: ToolDefinition) => [
+    tool.name,
+    withIdempotencyKey(
+      tool,
+      (args) => validArguments(tool, args),
+      (input, context: McpToolContext) => tool.run(input, context),
+    ),
+  ]),
+);
 
 /** A tool only MCP has, counted as the agent API's tools count themselves. */
 function runMcpOnlyTool(tool: McpOnlyTool, args: unknown, context: McpToolContext): unknown {
@@ -114,10 +118,9 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
   try {
     const output = (MCP_ONLY_TOOLS as readonly unknown[]).includes(tool)
       ? runMcpOnlyTool(tool as McpOnlyTool, args ?? {}, context)
-      : await runAgentTool(tool as ToolDefinition, args ?? {}, context);
+      : await AGENT_TOOL_HANDLERS.get(tool.name)?.(args ?? {}, context);
     if (!isJsonObject(output)) throw new Error('a tool returned something other than an object');
-    // Not parsed against CallToolResultSchema here: the SDK checks it before sending it, and the direct path's
-    // answers are held to the SDK's in tests (tests/unit/mcp/direct-call.test.ts).
+    // Not parsed against CallToolResultSchema here: the SDK checks it before sending it.
     const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.channel.protocolVersion);
     return {
       // The serialized JSON beside structuredContent, for clients that read only text (MCP 2025-06-18, Tools).

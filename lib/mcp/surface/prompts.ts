@@ -6,7 +6,7 @@ import { evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/t
 import { getBio, getCaseStudies, getEngagements } from '@/lib/content';
 import { boundedList } from '@/lib/text/bounded-list';
 import { shortened } from '@/lib/text/shortened';
-import { MAX_NAMED_PROBLEMS } from '../transport/params';
+import { MAX_NAMED_PROBLEMS } from './params';
 import { NamedRequestSchema } from './request-schemas';
 
 /** Prompt arguments are strings (MCP 2025-03-26, Prompts); every one is optional, as a prompt gathers what is missing. */

@@ -1,4 +1,4 @@
-import { type Implementation, McpServer } from '@modelcontextprotocol/server';
+import { type Implementation, McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { z } from 'zod';
 import { RESOURCES, readResource } from '@/lib/agent/resources';
@@ -8,7 +8,6 @@ import { API_VERSION } from '@/lib/api-version';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
 import { registerAppViews } from './apps/register';
 import { siteIcons } from './icons';
-import { methodsOf } from '../transport/messages';
 import { PROMPTS, completeArgument } from './prompts';
 import { describeMcpResources } from './mcp-resources';
 import { fetchTool, searchTool } from './document-tools';
@@ -49,30 +48,36 @@ function instructions(): string {
   return instructionsText;
 }
 
-/**
- * The McpServer that answers one POST, so no live object outlives it. Resources and prompts are registered only when
- * the POST's methods use them (a tools/call needs neither); the capabilities declared are the same either way.
- */
-export function buildMcpServerForPost(context: McpToolContext, body: unknown): McpServer {
-  const methods = methodsOf(body);
-  const uses = (prefix: string) => methods.some((method) => method.startsWith(prefix));
-  const server = new McpServer(serverInfo(context.origin), {
+/** The facts of each POST (origin, client, quotas, channel), found by the request handed to the SDK. */
+const contexts = new WeakMap<Request, McpToolContext>();
+
+/** The context of the POST a handler answers: the SDK gives the handler that request as `ctx.http.req`. */
+function contextOf(ctx: ServerContext): McpToolContext {
+  const context = ctx.http?.req && contexts.get(ctx.http.req);
+  if (!context) throw new Error('an MCP request reached a handler without the facts of its POST');
+  return context;
+}
+
+/** One McpServer with every resource, prompt and tool registered; the handlers read each POST's facts per call. */
+function buildMcpServer(origin: string): McpServer {
+  const server = new McpServer(serverInfo(origin), {
     instructions: instructions(),
     jsonSchemaValidator: validator,
     cacheHints: CACHE_HINTS,
   });
-  for (const resource of uses('resources/') ? RESOURCES : []) {
+  for (const resource of RESOURCES) {
     server.registerResource(
       resource.name,
       resource.uri,
       { title: resource.title, description: resource.description, mimeType: resource.mimeType },
-      (uri) => ({
-        contents: [{ uri: uri.href, mimeType: resource.mimeType, text: readResource(resource, context.origin).text }],
-      }),
+      (uri, ctx) => {
+        const { text } = readResource(resource, contextOf(ctx).origin);
+        return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
+      },
     );
   }
-  if (uses('resources/')) registerAppViews(server);
-  for (const prompt of uses('prompts/') ? PROMPTS : []) {
+  registerAppViews(server);
+  for (const prompt of PROMPTS) {
     server.registerPrompt(
       prompt.name,
       { title: prompt.title, description: prompt.description, argsSchema: z.object(prompt.args) },
@@ -90,12 +95,44 @@ export function buildMcpServerForPost(context: McpToolContext, body: unknown): M
     prompts: { listChanged: false },
     completions: {},
   });
-  server.server.setRequestHandler('tools/list', () => ({ tools: listMcpTools(context.origin) }));
-  server.server.setRequestHandler('tools/call', (request) =>
-    callMcpTool(request.params.name, request.params.arguments, context),
+  server.server.setRequestHandler('tools/list', (_request, ctx) => ({ tools: listMcpTools(contextOf(ctx).origin) }));
+  server.server.setRequestHandler('tools/call', (request, ctx) =>
+    callMcpTool(request.params.name, request.params.arguments, contextOf(ctx)),
   );
   server.server.setRequestHandler('completion/complete', (request) =>
     completeArgument(request.params.ref, request.params.argument),
   );
+  return server;
+}
+
+/**
+ * Servers not serving a POST, by era and origin (the origin is in serverInfo). The SDK lets an instance serve one
+ * exchange at a time, so a server is lent for one and given back when its transport closes: a process builds as
+ * many as POSTs run at once, not one per POST.
+ */
+const idle = new Map<string, McpServer[]>();
+// Origins come from the request; past these, a server is built for the POST and left to the garbage collector.
+const MAX_POOLED_ORIGINS = 8;
+
+/** Ties a POST's facts to the request object that will be handed to the SDK. */
+export function bindPostContext(request: Request, context: McpToolContext): void {
+  contexts.set(request, context);
+}
+
+/**
+ * An McpServer to answer `request`, bound first (bindPostContext). It goes back to the idle ones when its transport
+ * closes, which the 2026-07-28 entry does itself and the 2025 era does after a JSON answer.
+ */
+export function lendMcpServer(request: Request | undefined, era: '2025' | '2026'): McpServer {
+  const origin = request && contexts.get(request)?.origin;
+  if (!origin) throw new Error('an MCP request reached the SDK without the facts of its POST');
+  const key = `${era} ${origin}`;
+  let servers = idle.get(key);
+  if (!servers && idle.size < MAX_POOLED_ORIGINS) idle.set(key, (servers = []));
+  const server = servers?.pop() ?? buildMcpServer(origin);
+  server.server.onclose = () => {
+    server.server.onclose = undefined;
+    servers?.push(server);
+  };
   return server;
 }

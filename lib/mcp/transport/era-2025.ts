@@ -1,11 +1,17 @@
 import { type InitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { NotFoundError } from '@/lib/api-errors';
-import { buildMcpServerForPost } from '../surface/server';
+import { bindPostContext, lendMcpServer } from '../surface/server';
 import type { McpToolContext } from '../surface/mcp-tool';
 import { ProtocolVersionError, SessionRequiredError } from './mcp-errors';
 import { type ResponseMode, requestForTransport } from './messages';
 import { refuseMistakesOn } from './mistakes';
-import { SERVED_REVISIONS, SESSION_REVISIONS, isSupportedProtocolVersion, negotiateProtocolVersion } from './protocol';
+import {
+  SERVED_REVISIONS,
+  SESSION_REVISIONS,
+  isSupportedProtocolVersion,
+  methodsOf,
+  negotiateProtocolVersion,
+} from '../protocol';
 import { getEndedSessions } from '@/lib/stores/ended-sessions/ended-session-store';
 import { type SessionRecord, getSessionKey, issueSession, readSession } from './sessions';
 
@@ -43,7 +49,7 @@ export async function requireSession(request: Request): Promise<SessionRecord> {
       'Send the Mcp-Session-Id header that initialize returned (DELETE needs it); any other request may instead leave the header out.',
     );
   }
-  const session = readSession(id);
+  const session = await readSession(id);
   if (!session || (await getEndedSessions().hasEnded(id))) {
     throw new NotFoundError(
       'The MCP session in Mcp-Session-Id does not exist: it was ended, is older than its lifetime, or was never issued here.',
@@ -63,7 +69,7 @@ export function sessionlessRevision(request: Request): string {
 }
 
 /** A new session at the revision negotiated; nothing is stored, the id is the session (sessions.ts). */
-export function startSession(initialize: InitializeRequest): SessionRecord {
+export async function startSession(initialize: InitializeRequest): Promise<SessionRecord> {
   const { protocolVersion, clientInfo } = initialize.params;
   return issueSession(
     { protocolVersion: negotiateProtocolVersion(protocolVersion), client: clientInfo },
@@ -71,30 +77,37 @@ export function startSession(initialize: InitializeRequest): SessionRecord {
   );
 }
 
-/** A 2025-era POST, at the revision of `toolContext`: the SDK's stateless transport, with mistakes answered in front. */
+/**
+ * A 2025-era POST, at the revision of `toolContext`: the SDK's stateless transport, with mistakes answered in front,
+ * and the session's id and revision on the answer.
+ */
 export async function serve2025(
   request: Request,
   body: unknown,
   toolContext: McpToolContext,
   mode: ResponseMode,
+  session?: SessionRecord,
 ): Promise<Response> {
   // The session rules were applied before, from the id itself; the transport holds none.
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: mode === 'json',
   });
-  await buildMcpServerForPost(toolContext, body).connect(transport);
+  const forSdk = requestForTransport(request, { 'mcp-protocol-version': toolContext.channel.protocolVersion });
+  bindPostContext(forSdk, toolContext);
+  const server = lendMcpServer(forSdk, '2025');
+  await server.connect(transport);
   refuseMistakesOn(transport);
-  let response = await transport.handleRequest(
-    requestForTransport(request, { 'mcp-protocol-version': toolContext.channel.protocolVersion }),
-    { parsedBody: body },
-  );
-  // The server and transport are left to the garbage collector: server.close() would only abort finished
-  // handlers and build a "connection closed" error with its stack trace, a large share of a call's cost.
+  let response = await transport.handleRequest(forSdk, { parsedBody: body });
+  // A JSON answer is complete, so the server is closed and lent again; an initialize leaves the client's facts on
+  // it and an event stream is still being written: those servers are left to the garbage collector.
+  if (mode === 'json' && !methodsOf(body).includes('initialize')) await server.close();
   // JSON-RPC 2.0 section 6: a batch is answered with an array, even a batch of one.
   if (mode === 'json' && Array.isArray(body) && response.status === 200) {
     const answer: unknown = await response.json();
     response = Response.json(Array.isArray(answer) ? answer : [answer]);
   }
+  if (session) response.headers.set('Mcp-Session-Id', session.id);
+  response.headers.set('MCP-Protocol-Version', toolContext.channel.protocolVersion);
   return response;
 }

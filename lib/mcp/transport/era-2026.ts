@@ -1,26 +1,23 @@
-import { type McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import { TOOLS } from '@/lib/agent/tools';
 import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from '../surface/idempotent-call';
 import { NamedRequestSchema } from '../surface/request-schemas';
-import { buildMcpServerForPost } from '../surface/server';
+import { bindPostContext, lendMcpServer } from '../surface/server';
 import type { McpToolContext } from '../surface/mcp-tool';
 import { HEADER_MISMATCH, jsonRpcErrorResponse } from './mcp-errors';
 import { type ResponseMode, requestForTransport } from './messages';
 import { refuseMistake } from './mistakes';
 
-/** The server built for each request the handlers below are given, found by the request itself. */
-const servers = new WeakMap<Request, McpServer>();
-
-function serverFor(request: Request | undefined): McpServer {
-  const server = request && servers.get(request);
-  if (!server) throw new Error('a 2026-07-28 request reached the SDK without its server');
-  return server;
-}
-
-// The SDK's entry, made once per process, calls back for each request's own server ('auto' is one JSON body).
+// The SDK's entry, made once per process, is lent a server for each request ('auto' is one JSON body).
 const handlers = {
-  json: createMcpHandler(({ requestInfo }) => serverFor(requestInfo), { legacy: 'reject', responseMode: 'auto' }),
-  sse: createMcpHandler(({ requestInfo }) => serverFor(requestInfo), { legacy: 'reject', responseMode: 'sse' }),
+  json: createMcpHandler(({ requestInfo }) => lendMcpServer(requestInfo, '2026'), {
+    legacy: 'reject',
+    responseMode: 'auto',
+  }),
+  sse: createMcpHandler(({ requestInfo }) => lendMcpServer(requestInfo, '2026'), {
+    legacy: 'reject',
+    responseMode: 'sse',
+  }),
 };
 
 const CallSchema = NamedRequestSchema('tools/call');
@@ -67,6 +64,6 @@ export async function serve2026(
   const refused = refuseUnmirroredKey(request, body) ?? refuseMistake(body, mode);
   if (refused) return refused;
   const forSdk = requestForTransport(request, revision ? { 'mcp-protocol-version': revision } : {});
-  servers.set(forSdk, buildMcpServerForPost(toolContext, body));
+  bindPostContext(forSdk, toolContext);
   return handlers[mode].fetch(forSdk, { parsedBody: body });
 }

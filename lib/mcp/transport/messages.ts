@@ -12,9 +12,9 @@ import { type ApiContext, generalQuota } from '@/lib/http/api-route';
 import { readBodyText, requireIdentityEncoding } from '@/lib/http/body';
 import { PayloadTooLargeError } from '@/lib/api-errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
-import { isJsonObject } from '@/lib/text/json-object';
+import { methodOf } from '../protocol';
 import { NotAcceptableError, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './mcp-errors';
-import { paramsMistake } from './params';
+import { paramsMistake } from '../surface/params';
 import { envelopeOf } from './tolerance';
 
 /** The largest body /api/mcp reads: room for a batch of several tool calls at their longest. */
@@ -108,14 +108,6 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
 
 const isJsonRpcMessage = (message: unknown) =>
   isJSONRPCRequest(message) || isJSONRPCNotification(message) || isJSONRPCResponse(message);
-
-const methodOf = (message: unknown) =>
-  isJsonObject(message) && typeof message.method === 'string' ? message.method : undefined;
-
-/** The methods of the JSON-RPC requests and notifications in a posted body (one message or a batch). */
-export function methodsOf(body: unknown): string[] {
-  return (Array.isArray(body) ? body : [body]).flatMap((message: unknown) => methodOf(message) ?? []);
-}
 
 /**
  * A batch costs the general quota what its messages would cost sent one by one: apiRoute counted the POST once,

@@ -2,8 +2,8 @@ import { type JSONRPCErrorResponse, type Transport, isJSONRPCRequest } from '@mo
 import { promptMistake } from '../surface/prompts';
 import { resourceMistake } from '../surface/mcp-resources';
 import type { ResponseMode } from './messages';
-import { paramsMistake } from './params';
-import { REMOVED_IN_STATELESS } from './protocol';
+import { paramsMistake } from '../surface/params';
+import { REMOVED_IN_STATELESS } from '../protocol';
 
 // One wording for a client's mistake in a request, in both eras (docs/mcp-clients.md, "Mistakes"): a name this
 // server does not have lists the ones it has; params that do not fit the method name the field and what it expects.

@@ -1,8 +1,10 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { z } from 'zod';
 import { getConfig } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process-singleton';
 import { cleanClientText } from '@/lib/text/client-name';
-import { SESSION_REVISIONS } from './protocol';
+import { SESSION_REVISIONS } from '../protocol';
 
 /**
  * A 2025-era session: its revision, its client (cut to a few bytes) and when. The id carries all of it, signed, so
@@ -20,86 +22,76 @@ export interface SessionRecord {
 const MAX_CLIENT_NAME_BYTES = 48;
 const MAX_CLIENT_VERSION_BYTES = 24;
 
-const FORMAT = 1;
-const NONCE_BYTES = 12;
-const MAC_BYTES = 16;
-/** Format, revision, issue time in seconds, the nonce, then two length-prefixed strings and the MAC. */
-const FIXED_BYTES = 1 + 1 + 4 + NONCE_BYTES + 1 + 1 + MAC_BYTES;
-/** The longest id issueSession makes, in base64url characters. */
-export const MAX_SESSION_ID_LENGTH = Math.ceil(
-  ((FIXED_BYTES + MAX_CLIENT_NAME_BYTES + MAX_CLIENT_VERSION_BYTES) * 4) / 3,
-);
+/**
+ * The longest id read: above the longest issueSession makes (every field of it is bounded, and escaping at most
+ * doubles the client's few bytes), so a hostile header is refused before any signature is checked.
+ */
+export const MAX_SESSION_ID_LENGTH = 512;
+
+// The audience names this use of the key, so no other token signed with it passes for a session id.
+const AUDIENCE = 'mcp-session';
+
+/** What an id's claims hold beside the standard ones: the revision and the client. */
+const ClaimsSchema = z.object({
+  rev: z.enum(SESSION_REVISIONS),
+  client: z.object({ name: z.string(), version: z.string() }),
+  iat: z.number(),
+});
 
 /** `text` cut to at most `max` bytes of UTF-8 without splitting a character. */
-function cutUtf8(text: string, max: number): Buffer {
+function cutUtf8(text: string, max: number): string {
   const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length <= max) return bytes;
+  if (bytes.length <= max) return text;
   let end = max;
   // Step back over continuation bytes (10xxxxxx) so the cut falls on a character boundary.
   while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
-  return bytes.subarray(0, end);
-}
-
-function mac(key: Buffer, payload: Buffer): Buffer {
-  return createHmac('sha256', key).update('mcp-session\0').update(payload).digest().subarray(0, MAC_BYTES);
+  return bytes.subarray(0, end).toString('utf8');
 }
 
 /**
- * A new session and its id: base64url (visible ASCII, as Mcp-Session-Id must be), 96 random bits so no
- * two are alike, and an HMAC-SHA256 under `key` so that only ids this deployment issued are ever served.
+ * A new session and its id: a JWT (HS256) under `key`, so that only ids this deployment issued are ever served,
+ * with a random `jti` so no two are alike, and an expiry at the end of the session's lifetime.
  */
-export function issueSession(
+export async function issueSession(
   session: { protocolVersion: string; client: { name: string; version: string } },
-  key: Buffer,
+  key: Uint8Array,
   now = Date.now(),
-): SessionRecord {
-  const revision = (SESSION_REVISIONS as readonly string[]).indexOf(session.protocolVersion);
-  if (revision < 0) throw new RangeError(`${session.protocolVersion} is not a session revision`);
+): Promise<SessionRecord> {
+  if (!(SESSION_REVISIONS as readonly string[]).includes(session.protocolVersion)) {
+    throw new RangeError(`${session.protocolVersion} is not a session revision`);
+  }
   // Cleaned before it is kept, and cut early: the id is all a session keeps, and every field of it is bounded.
-  const name = cutUtf8(cleanClientText(session.client.name.slice(0, 200), 200), MAX_CLIENT_NAME_BYTES);
-  const version = cutUtf8(cleanClientText(session.client.version.slice(0, 200), 200), MAX_CLIENT_VERSION_BYTES);
-  const head = Buffer.alloc(6);
-  head.writeUInt8(FORMAT, 0);
-  head.writeUInt8(revision, 1);
-  head.writeUInt32BE(Math.floor(now / 1000), 2);
-  const payload = Buffer.concat([
-    head,
-    randomBytes(NONCE_BYTES),
-    Buffer.from([name.length]),
-    name,
-    Buffer.from([version.length]),
-    version,
-  ]);
-  return {
-    id: Buffer.concat([payload, mac(key, payload)]).toString('base64url'),
-    protocolVersion: session.protocolVersion,
-    client: { name: name.toString('utf8'), version: version.toString('utf8') },
-    createdAt: Math.floor(now / 1000) * 1000,
+  const client = {
+    name: cutUtf8(cleanClientText(session.client.name.slice(0, 200), 200), MAX_CLIENT_NAME_BYTES),
+    version: cutUtf8(cleanClientText(session.client.version.slice(0, 200), 200), MAX_CLIENT_VERSION_BYTES),
   };
+  const issuedAt = Math.floor(now / 1000);
+  const id = await new SignJWT({ rev: session.protocolVersion, client })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setJti(randomBytes(12).toString('base64url'))
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + SESSION_LIFETIME_MS / 1000)
+    .sign(key);
+  return { id, protocolVersion: session.protocolVersion, client, createdAt: issuedAt * 1000 };
 }
 
-/** The session an id names when this deployment's `key` signed it; undefined for anything else. */
-export function readSessionId(id: string, key: Buffer): SessionRecord | undefined {
-  if (id.length > MAX_SESSION_ID_LENGTH || !/^[A-Za-z0-9_-]+$/.test(id)) return undefined;
-  const bytes = Buffer.from(id, 'base64url');
-  if (bytes.length < FIXED_BYTES || bytes.toString('base64url') !== id) return undefined;
-  const payload = bytes.subarray(0, bytes.length - MAC_BYTES);
-  if (!timingSafeEqual(mac(key, payload), bytes.subarray(bytes.length - MAC_BYTES))) return undefined;
-  const protocolVersion = SESSION_REVISIONS[payload.readUInt8(1)];
-  if (payload.readUInt8(0) !== FORMAT || protocolVersion === undefined) return undefined;
-  const nameStart = 6 + NONCE_BYTES + 1;
-  const nameEnd = nameStart + payload.readUInt8(nameStart - 1);
-  const versionEnd = nameEnd + 1 + (payload[nameEnd] ?? 0);
-  if (versionEnd !== payload.length) return undefined;
-  return {
-    id,
-    protocolVersion,
-    client: {
-      name: payload.subarray(nameStart, nameEnd).toString('utf8'),
-      version: payload.subarray(nameEnd + 1, versionEnd).toString('utf8'),
-    },
-    createdAt: payload.readUInt32BE(2) * 1000,
-  };
+/** The session an id names when this deployment's `key` signed it and it has not expired; undefined for anything else. */
+export async function readSessionId(id: string, key: Uint8Array): Promise<SessionRecord | undefined> {
+  if (id.length > MAX_SESSION_ID_LENGTH) return undefined;
+  try {
+    const { payload } = await jwtVerify(id, key, {
+      algorithms: ['HS256'],
+      audience: AUDIENCE,
+      requiredClaims: ['jti', 'iat', 'exp'],
+    });
+    const claims = ClaimsSchema.safeParse(payload).data;
+    return claims && { id, protocolVersion: claims.rev, client: claims.client, createdAt: claims.iat * 1000 };
+  } catch (error) {
+    // An id that is not ours, altered or expired names no session; any other failure is a fault to see.
+    if (error instanceof errors.JOSEError) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -134,11 +126,11 @@ const MAX_VERIFIED_SESSIONS = 1024;
 
 /**
  * The session an id names when this deployment signed it and it is within its lifetime. A client sends the same
- * id on every request, so the most recent verified ids are remembered and their MAC is not computed again.
+ * id on every request, so the most recent verified ids are remembered and their signature is not checked again.
  */
-export function readSession(id: string): SessionRecord | undefined {
+export async function readSession(id: string): Promise<SessionRecord | undefined> {
   const verified = (holder.verified ??= new Map());
-  const session: SessionRecord | undefined = verified.get(id) ?? readSessionId(id, getSessionKey());
+  const session: SessionRecord | undefined = verified.get(id) ?? (await readSessionId(id, getSessionKey()));
   // An id dated in the future would never expire (nor would its ended-session record): it is refused.
   if (!session || !isWithinLifetime(session)) {
     verified.delete(id);

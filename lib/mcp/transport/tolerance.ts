@@ -1,6 +1,6 @@
 import { CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { isStatelessRevision, isSupportedProtocolVersion } from './protocol';
+import { isStatelessRevision, isSupportedProtocolVersion } from '../protocol';
 
 // The tolerances of docs/mcp-clients.md, "Tolerances": where a client's intent is unambiguous it is served,
 // whatever else the request says; where it is not, the spec's error stands.

@@ -1,5 +1,5 @@
 import { SERVER_CARD_PATH } from '@/lib/http/api-paths';
-import { describeServedRevisions } from '@/lib/mcp/transport/protocol';
+import { describeServedRevisions } from '@/lib/mcp/protocol';
 import type { CurlExample } from '@/lib/site/agent-examples';
 import { CodeBlock } from '../code-block';
 import { DocSection } from './doc-section';

@@ -196,7 +196,7 @@ it("the REST manifest keeps the specification's two tools: prepare_consultation_
   expect(manifest.tools.map((tool) => tool.name)).toEqual(['evaluate_client_needs', 'schedule_consultation']);
 });
 
-describe("the view's Send (schedule_consultation with an idempotency key), on the direct tools/call path", () => {
+describe("the view's Send (schedule_consultation with an idempotency key), in both eras", () => {
   it.each([
     ['2025 era', () => connectV2()],
     ['2026-07-28', () => connectV2('2026-07-28')],

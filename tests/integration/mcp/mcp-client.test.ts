@@ -64,7 +64,7 @@ describe('the official MCP client', () => {
       'tools',
     ]);
     expect(client.getInstructions()).toContain('not a booking');
-    expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]{40,160}$/);
+    expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     await transport.terminateSession();
     await client.close();
   });

@@ -48,7 +48,7 @@ async function connectV1(): Promise<Connected> {
   const client = new V1Client({ name: 'official-v1', version: '1.32.2' });
   const transport = new V1Transport(endpoint());
   await client.connect(transport);
-  expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]{40,160}$/);
+  expect(transport.sessionId).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
   return {
     client,
     revision: '2025-11-25',

@@ -85,7 +85,7 @@ describe('lifecycle at 2025-03-26', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('mcp-protocol-version')).toBe('2025-03-26');
     const id = response.headers.get('mcp-session-id');
-    expect(id).toMatch(/^[A-Za-z0-9_-]{40,160}$/);
+    expect(id).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     const body = await response.json();
     expect(body).toMatchObject({
       jsonrpc: '2.0',

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_LIFETIME_MS, getSessionKey, issueSession } from '../../../lib/mcp/transport/sessions';
+import {
+  MAX_SESSION_ID_LENGTH,
+  SESSION_LIFETIME_MS,
+  getSessionKey,
+  issueSession,
+} from '../../../lib/mcp/transport/sessions';
 import { ROOT, type RunningApp, defaultAppServer, distDir, startApp } from '../support/app';
 import { editedBuild } from '../support/edited-build';
 import { envelopeOf, mcpDelete, mcpInitialize, mcpPost, rpc } from '../support/redis';
@@ -32,11 +37,13 @@ async function statusOf(url: string, session: string): Promise<number> {
 }
 
 /** An id signed with the key the app uses when MCP_SESSION_KEY is unset, issued `ago` milliseconds back. */
-const issuedAgo = (ago: number) =>
-  issueSession(
-    { protocolVersion: '2025-06-18', client: { name: 'idle', version: '1' } },
-    getSessionKey(),
-    Date.now() - ago,
+const issuedAgo = async (ago: number) =>
+  (
+    await issueSession(
+      { protocolVersion: '2025-06-18', client: { name: 'idle', version: '1' } },
+      getSessionKey(),
+      Date.now() - ago,
+    )
   ).id;
 
 describe('a session this deployment issued', () => {
@@ -54,23 +61,23 @@ describe('a session this deployment issued', () => {
   });
 
   it('is served after a day idle, and until its lifetime ends; then 404', async () => {
-    expect(await statusOf(app.url, issuedAgo(25 * 60 * 60_000))).toBe(200);
-    expect(await statusOf(app.url, issuedAgo(SESSION_LIFETIME_MS - 60_000))).toBe(200);
-    const expired = await mcpPost(app.url, rpc(3, 'tools/list'), issuedAgo(SESSION_LIFETIME_MS + 60_000));
+    expect(await statusOf(app.url, await issuedAgo(25 * 60 * 60_000))).toBe(200);
+    expect(await statusOf(app.url, await issuedAgo(SESSION_LIFETIME_MS - 60_000))).toBe(200);
+    const expired = await mcpPost(app.url, rpc(3, 'tools/list'), await issuedAgo(SESSION_LIFETIME_MS + 60_000));
     expect(expired.status).toBe(404);
     expect((await envelopeOf(expired)).resolution).toMatch(/initialize/);
   });
 
   it('an id dated in the future is 404, however validly signed: it would never expire', async () => {
     for (const ahead of [10 * 60_000, 365 * 24 * 60 * 60_000]) {
-      const future = await mcpPost(app.url, rpc(5, 'tools/list'), issuedAgo(-ahead));
+      const future = await mcpPost(app.url, rpc(5, 'tools/list'), await issuedAgo(-ahead));
       expect(future.status).toBe(404);
       await future.arrayBuffer();
     }
   });
 
   it('runs at the revision it negotiated, whatever served revision a later header names', async () => {
-    const session = issuedAgo(0);
+    const session = await issuedAgo(0);
     const response = await fetch(`${app.url}/api/mcp`, {
       method: 'POST',
       headers: {
@@ -88,9 +95,8 @@ describe('a session this deployment issued', () => {
 
 describe('an id this deployment did not issue, or one that was ended', () => {
   it('is 404 when never issued here: another key, a changed id, random text', async () => {
-    const foreign = issueSession(
-      { protocolVersion: '2025-06-18', client: { name: 'x', version: '1' } },
-      randomBytes(32),
+    const foreign = (
+      await issueSession({ protocolVersion: '2025-06-18', client: { name: 'x', version: '1' } }, randomBytes(32))
     ).id;
     const own = await openSession(app.url);
     const altered = `${own.slice(0, -2)}${own.endsWith('AA') ? 'BB' : 'AA'}`;
@@ -120,7 +126,7 @@ describe('an id this deployment did not issue, or one that was ended', () => {
       }),
     );
     expect(response.status).toBe(200);
-    expect((response.headers.get('mcp-session-id') ?? '').length).toBeLessThan(160);
+    expect((response.headers.get('mcp-session-id') ?? '').length).toBeLessThanOrEqual(MAX_SESSION_ID_LENGTH);
   });
 });
 

@@ -70,7 +70,7 @@ describe('two instances sharing Redis', () => {
     expect(initialize.status).toBe(200);
     await initialize.body?.cancel();
     const session = initialize.headers.get('mcp-session-id') ?? '';
-    expect(session).toMatch(/^[A-Za-z0-9_-]{40,160}$/);
+    expect(session).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     expect((await mcpPost(b.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status).toBe(202);
     const list = await mcpPost(b.url, rpc(2, 'tools/list'), session);
     expect(list.status).toBe(200);
@@ -141,10 +141,12 @@ describe('two instances sharing Redis', () => {
       return response.status;
     };
     // Signed with the key the app uses when MCP_SESSION_KEY is unset, 80 days ago: the nearest its end of them all.
-    const veteran = issueSession(
-      { protocolVersion: '2025-06-18', client: { name: 'veteran', version: '1' } },
-      getSessionKey(),
-      Date.now() - 80 * 86_400_000,
+    const veteran = (
+      await issueSession(
+        { protocolVersion: '2025-06-18', client: { name: 'veteran', version: '1' } },
+        getSessionKey(),
+        Date.now() - 80 * 86_400_000,
+      )
     ).id;
     const earlier = await newSession();
     expect((await mcpDelete(a.url, earlier)).status).toBe(200);

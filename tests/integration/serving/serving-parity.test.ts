@@ -41,7 +41,7 @@ const normalise = (text: string, app: RunningApp) =>
     .replaceAll(app.url, '<origin>')
     .replaceAll(originSegment(app.url), '<origin segment>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
-    .replace(/"[A-Za-z0-9_-]{40,160}"/g, '"<id>"');
+    .replace(/"[A-Za-z0-9_-]{40,160}"|"[\w-]+\.[\w-]+\.[\w-]{43}"/g, '"<id>"');
 
 interface Case {
   name: string;

@@ -224,3 +224,19 @@ describe('the files of lib/', () => {
     ]);
   });
 });
+
+describe('the two halves of lib/mcp', () => {
+  const graph = fileGraph();
+  const importsOf = (prefix: string, into: (target: string) => boolean) =>
+    [...graph]
+      .filter(([file]) => file.startsWith(prefix))
+      .flatMap(([file, imported]) => [...imported].filter(into).map((target) => `lib/${file} -> lib/${target}`));
+
+  it('the surface imports nothing of the transport, which builds on it: no import runs back', () => {
+    expect(importsOf('mcp/surface/', (target) => target.startsWith('mcp/transport/'))).toEqual([]);
+  });
+
+  it('the protocol facts both read are a leaf: protocol.ts imports no other file of lib/mcp', () => {
+    expect(importsOf('mcp/protocol.ts', (target) => target.startsWith('mcp/'))).toEqual([]);
+  });
+});

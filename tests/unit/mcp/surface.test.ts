@@ -7,7 +7,7 @@ import { TOOLS, evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/
 import { buildMcpManifest } from '@/lib/discovery/mcp/mcp-manifest';
 import { buildMcpServerDescription } from '@/lib/discovery/mcp/description';
 import { PROMPTS, draftConsultationRequestPrompt, qualifyClientPrompt } from '@/lib/mcp/surface/prompts';
-import { SERVED_REVISIONS, SESSION_REVISIONS, negotiateProtocolVersion } from '@/lib/mcp/transport/protocol';
+import { SERVED_REVISIONS, SESSION_REVISIONS, negotiateProtocolVersion } from '@/lib/mcp/protocol';
 import { McpManifestSchema, McpServerDescriptionSchema } from '@/lib/discovery/mcp/mcp-document-schemas';
 import { siteDocumentLibrary } from '@/lib/discovery/mcp/documents';
 import { callMcpTool, listMcpTools } from '@/lib/mcp/surface/mcp-tools';

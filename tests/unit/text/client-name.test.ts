@@ -20,7 +20,7 @@ describe('names a client chose are cleaned before they are kept or printed', () 
     expect(cleanClientText('\u0000\u202e', 60)).toBe('');
   });
 
-  it('in the inquiry log, the mail and the session id', () => {
+  it('in the inquiry log, the mail and the session id', async () => {
     const channel = {
       kind: 'mcp',
       protocolVersion: '2025-06-18',
@@ -34,8 +34,8 @@ describe('names a client chose are cleaned before they are kept or printed', () 
     );
     for (const [, value] of triage.callerStatements) expect(value).not.toMatch(/[\p{Cc}\p{Cf}]/u);
     const key = Buffer.alloc(32, 7);
-    const session = issueSession({ protocolVersion: '2025-06-18', client: channel.client }, key);
-    const read = readSessionId(session.id, key);
+    const session = await issueSession({ protocolVersion: '2025-06-18', client: channel.client }, key);
+    const read = await readSessionId(session.id, key);
     expect(read?.client.name).not.toMatch(/[\p{Cc}\p{Cf}]/u);
     expect(read?.client.name.startsWith('HYPERLINK')).toBe(true);
     expect(read?.client.version).toBe('1.0');

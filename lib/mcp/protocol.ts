@@ -1,4 +1,7 @@
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { isJsonObject } from '@/lib/text/json-object';
+
+// The protocol facts the transport and the surface both read; it imports neither.
 
 /** The MCP revision the API names for this server (docs/agent-api.md, "Versioning"): Streamable HTTP, 2025-03-26. */
 export const MCP_PROTOCOL_REVISION = '2025-03-26';
@@ -57,4 +60,13 @@ export function allowsResourceLinks(revision: string): boolean {
 /** The served revisions in one phrase, for llms.txt and the agents page. */
 export function describeServedRevisions(): string {
   return `revisions ${SESSION_REVISIONS.join(', ')} with sessions, and ${STATELESS_REVISIONS.join(', ')} statelessly`;
+}
+
+/** The method a JSON-RPC request or notification names; undefined for a response or anything else. */
+export const methodOf = (message: unknown) =>
+  isJsonObject(message) && typeof message.method === 'string' ? message.method : undefined;
+
+/** The methods of the JSON-RPC requests and notifications in a posted body (one message or a batch). */
+export function methodsOf(body: unknown): string[] {
+  return (Array.isArray(body) ? body : [body]).flatMap((message: unknown) => methodOf(message) ?? []);
 }
