@@ -127,7 +127,7 @@ export function otherMethods(
   return { GET: reject, POST: reject, PUT: reject, PATCH: reject, DELETE: reject, OPTIONS: answerOptions(allowed) };
 }
 
-/** A route's handler for every method: what an App Router route file exports, and what the project's server calls. */
+/** A route's handler for every method: what an App Router route file exports. */
 type Endpoint<P extends ApiEndpointPath = ApiEndpointPath> = Record<ApiMethod, RouteHandler> & {
   OPTIONS: () => Promise<Response>;
   /** The endpoint's path, as API_ENDPOINTS declares it. */

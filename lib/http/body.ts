@@ -36,7 +36,7 @@ export async function readBodyText(request: Request, limit: number): Promise<str
 }
 
 /**
- * A Node request's body for the project's server, which reads it before Next or a route handler does: cut after
+ * A Node request's body, read by the project's socket guard before Next decodes a form post: cut after
  * `limit` bytes and one more, so that the caller sees it is too large without waiting for the rest (which is
  * dropped); undefined when the client went away mid-body.
  */

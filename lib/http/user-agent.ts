@@ -1,7 +1,7 @@
 /**
  * The longest User-Agent the site reads. Real agents fit in a few hundred characters; past this, Next's own
  * bot-detection pattern costs time that grows with the square of the length (docs/serving.md, "Bounded
- * requests"), so the project's server and proxy.ts cut a longer one here before anything reads it.
+ * requests"), so proxy.ts cuts a longer one here before anything reads it.
  */
 export const MAX_USER_AGENT_LENGTH = 512;
 
