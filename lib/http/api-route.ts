@@ -128,7 +128,7 @@ export function otherMethods(
 }
 
 /** A route's handler for every method: what an App Router route file exports. */
-type Endpoint<P extends ApiEndpointPath = ApiEndpointPath> = Record<ApiMethod, RouteHandler> & {
+export type Endpoint<P extends ApiEndpointPath = ApiEndpointPath> = Record<ApiMethod, RouteHandler> & {
   OPTIONS: () => Promise<Response>;
   /** The endpoint's path, as API_ENDPOINTS declares it. */
   path: P;

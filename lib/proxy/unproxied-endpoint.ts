@@ -1,4 +1,4 @@
-import type { RouteHandler } from '@/lib/http/api-route';
+import type { Endpoint, RouteHandler } from '@/lib/http/api-route';
 import { siteRuleRefusal } from './site-rules';
 
 /**
@@ -10,28 +10,26 @@ const UNPROXIED_PATH = /^\/api\/(?:agent\/tools\/[^/]+|mcp)$/;
 const JSON_CONTENT_TYPE = /^application\/json.*$/;
 
 export function isUnproxied(request: Request): boolean {
-  return (
-    JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '') &&
-    UNPROXIED_PATH.test(new URL(request.url).pathname)
-  );
+  return unproxiedTarget(request) !== undefined;
 }
 
-type Handlers = Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', RouteHandler> & {
-  OPTIONS: () => Promise<Response>;
-};
+/** The path and query of a request proxy.ts's matcher left out, or undefined for one it ran for. */
+function unproxiedTarget(request: Request): string | undefined {
+  if (!JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '')) return undefined;
+  const url = new URL(request.url);
+  return UNPROXIED_PATH.test(url.pathname) ? `${url.pathname}${url.search}` : undefined;
+}
 
 /**
  * An endpoint whose requests proxy.ts may not see: each request it did not see goes through the site rules
  * (site-rules.ts: counted, a foreign Host refused) before the handler, as proxy.ts would have sent it.
  */
-export function withSiteRules<E extends Handlers>(endpoint: E): E {
+export function withSiteRules<E extends Endpoint>(endpoint: E): E {
   const guarded = (handler: RouteHandler): RouteHandler => {
     return async (request, context) => {
-      if (!isUnproxied(request)) return handler(request, context);
-      const url = new URL(request.url);
-      return (
-        siteRuleRefusal(request.method, `${url.pathname}${url.search}`, request.headers) ?? handler(request, context)
-      );
+      const target = unproxiedTarget(request);
+      if (target === undefined) return handler(request, context);
+      return siteRuleRefusal(request.method, target, request.headers) ?? handler(request, context);
     };
   };
   return {

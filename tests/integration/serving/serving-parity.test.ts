@@ -277,7 +277,7 @@ describe('pages answer alike under both servers', () => {
 });
 
 /** A GET, or a POST of a JSON body, with a Host header of our choosing (fetch sets its own). */
-function getWithHost(
+function requestWithHost(
   url: string,
   host: string,
   json?: string,
@@ -302,8 +302,8 @@ function getWithHost(
 
 describe('DNS rebinding: a request for another site is refused before any handler, the same either way', () => {
   it.each(['/api/mcp', '/api/agent', '/about', '/llms.txt'])('%s with a foreign Host', async (pathname) => {
-    const viaFront = await getWithHost(`${front.url}${pathname}`, 'rebound.example');
-    const viaNext = await getWithHost(`${next.url}${pathname}`, 'rebound.example');
+    const viaFront = await requestWithHost(`${front.url}${pathname}`, 'rebound.example');
+    const viaNext = await requestWithHost(`${next.url}${pathname}`, 'rebound.example');
     expect(viaFront.status).toBe(403);
     expect(JSON.parse(viaFront.body).error.code).toBe('FORBIDDEN_HOST');
     expect(viaFront.body).toBe(viaNext.body);
@@ -320,7 +320,7 @@ describe('DNS rebinding: a request for another site is refused before any handle
     ['/api/agent/tools/schedule-consultation', '{}'],
   ])('a JSON POST to %s with a foreign Host', async (pathname, body) => {
     for (const app of [front, next]) {
-      const answer = await getWithHost(`${app.url}${pathname}`, 'rebound.example', body);
+      const answer = await requestWithHost(`${app.url}${pathname}`, 'rebound.example', body);
       expect(answer.status).toBe(403);
       expect(JSON.parse(answer.body).error.code).toBe('FORBIDDEN_HOST');
       expect(answer.headers.get('access-control-allow-origin')).toBe('*');
@@ -329,8 +329,8 @@ describe('DNS rebinding: a request for another site is refused before any handle
 
   it('the same paths under a loopback name with any port are served', async () => {
     for (const app of [front, next]) {
-      expect((await getWithHost(`${app.url}/llms.txt`, 'localhost:9')).status).toBe(200);
-      expect((await getWithHost(`${app.url}/llms.txt`, '[::1]')).status).toBe(200);
+      expect((await requestWithHost(`${app.url}/llms.txt`, 'localhost:9')).status).toBe(200);
+      expect((await requestWithHost(`${app.url}/llms.txt`, '[::1]')).status).toBe(200);
     }
   });
 });
