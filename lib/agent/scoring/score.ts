@@ -2,7 +2,7 @@ import type { Engagement } from '@/lib/content';
 import type { EvaluateClientNeedsRequest } from '../agent-schemas';
 import { weighWords } from './clauses';
 import { correctTypo } from './typos';
-import { type Phrase, type Vocabulary, vocabularyOf } from './vocabulary';
+import { type Phrase, type PhraseIndex, type Vocabulary, vocabularyOf } from './vocabulary';
 import { FUNCTION_WORDS, americanSpelling, normalise, stemWord } from '@/lib/text/words';
 
 /**
@@ -81,10 +81,10 @@ function readChallenges(challenges: string, vocabulary: Vocabulary): ReadWord[] 
 const round = (points: number) => Math.round(points * 100) / 100;
 
 /**
- * Finds `phrases` in `words`, longest first, each word used by one match only ("pitch deck" does not also
+ * Finds the phrases of `index` in `words`, longest first, each word used by one match only ("pitch deck" does not also
  * score "pitch"). A phrase found more than once counts its best clause. Marks the words used in `used`.
  */
-function findPhrases(words: readonly ReadWord[], phrases: readonly Phrase[], used: boolean[]): PhraseMatch[] {
+function findPhrases(words: readonly ReadWord[], index: PhraseIndex, used: boolean[]): PhraseMatch[] {
   const found = new Map<Phrase, PhraseMatch>();
   // Where each stem occurs, so that a phrase is tried only where its first word is.
   const positions = new Map<string, number[]>();
@@ -93,9 +93,13 @@ function findPhrases(words: readonly ReadWord[], phrases: readonly Phrase[], use
     if (at) at.push(i);
     else positions.set(word.stem, [i]);
   });
+  // The phrases these words can start, in the index's order: the words they claim depend on it.
+  const candidates = [...positions.keys()]
+    .flatMap((stem) => index.byFirstStem.get(stem) ?? [])
+    .sort((a, b) => (index.rank.get(a) ?? 0) - (index.rank.get(b) ?? 0));
   const startsAt = (at: number, stems: readonly string[]) =>
     stems.every((stem, j) => !used[at + j] && words[at + j]?.stem === stem);
-  for (const phrase of phrases) {
+  for (const phrase of candidates) {
     const length = phrase.stems.length;
     for (const i of positions.get(phrase.stems[0] ?? '') ?? []) {
       if (!startsAt(i, phrase.stems)) continue;

@@ -11,11 +11,22 @@ export interface Phrase {
   stems: readonly string[];
 }
 
+/**
+ * Phrases longest first, so that a phrase claims its words first, filed by their first stem: a request is matched
+ * against the few phrases its own words can start, not against every phrase the consultant wrote.
+ */
+export interface PhraseIndex {
+  /** The phrases whose first stem is the key, in the order they are tried. */
+  byFirstStem: ReadonlyMap<string, readonly Phrase[]>;
+  /** Each phrase's place in that order. */
+  rank: ReadonlyMap<Phrase, number>;
+}
+
 /** What one engagement is matched by. */
 interface EngagementVocabulary {
-  /** Keywords, then concepts' names and phrases; longest first, so that a phrase claims its words first. */
-  phrases: readonly Phrase[];
-  sectors: readonly Phrase[];
+  /** Keywords, then concepts' names and phrases. */
+  phrases: PhraseIndex;
+  sectors: PhraseIndex;
   /** BM25 weight of each stem of the engagement's description (title, tagline, summary, includes, outcomes). */
   evidence: ReadonlyMap<string, number>;
 }
@@ -32,8 +43,8 @@ export interface Vocabulary {
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
-/** Distinct phrases by their stems, first spelling kept, in the order given, then longest first. */
-function preparePhrases(entries: readonly { phrase: string; concept?: string }[]): Phrase[] {
+/** Distinct phrases by their stems, first spelling kept, in the order given, then longest first, indexed. */
+function preparePhrases(entries: readonly { phrase: string; concept?: string }[]): PhraseIndex {
   const seen = new Set<string>();
   const phrases: Phrase[] = [];
   for (const { phrase, concept } of entries) {
@@ -43,7 +54,13 @@ function preparePhrases(entries: readonly { phrase: string; concept?: string }[]
     seen.add(key);
     phrases.push({ phrase, ...(concept === undefined ? {} : { concept }), order: phrases.length, stems });
   }
-  return phrases.sort((a, b) => b.stems.length - a.stems.length || a.order - b.order);
+  phrases.sort((a, b) => b.stems.length - a.stems.length || a.order - b.order);
+  const byFirstStem = new Map<string, Phrase[]>();
+  for (const phrase of phrases) {
+    const first = phrase.stems[0] ?? '';
+    byFirstStem.set(first, [...(byFirstStem.get(first) ?? []), phrase]);
+  }
+  return { byFirstStem, rank: new Map(phrases.map((phrase, index) => [phrase, index])) };
 }
 
 function phraseEntries(engagement: Engagement): { phrase: string; concept?: string }[] {
