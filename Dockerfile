@@ -1,8 +1,8 @@
 # Build once, run anywhere (docs/deployment.md, "A container image"), in two stages as Next's with-docker example:
 # the build has every dependency; the image keeps the build, the production dependencies and what Next reads
 # at run time. tests/integration/serving/production-tree.test.ts runs these steps outside Docker, COPY line by COPY
-# line, on the Node the tests run on (22).
-FROM node:22-bookworm-slim AS builder
+# line, on the Node the tests run on (24).
+FROM node:24-bookworm-slim AS builder
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
@@ -12,7 +12,7 @@ COPY . .
 # The bundler's cache of the build is read by builds alone: the image would carry it for nothing.
 RUN npm run build && npm prune --omit=dev && rm -rf .next/cache/turbopack
 
-FROM node:22-bookworm-slim AS runner
+FROM node:24-bookworm-slim AS runner
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=0.0.0.0 PORT=3000 DATA_DIR=/data
 RUN mkdir -m 700 /data && chown node:node /data

@@ -7,7 +7,7 @@ import versions from './node-versions.json';
  * too). Any version not running the current process is installed on first use by scripts/with-node.sh.
  */
 
-/** The Node `npm test` runs every step on, and the tools that need Node 22 (the MCP conformance suite, Lighthouse). */
+/** The Node `npm test` runs every step on and the site is best served on (the conformance suite and Lighthouse too). */
 export const RUN_NODE: string = versions.run;
 
 /** The versions the build is served on, oldest first: the oldest package.json's engines allow, then the LTS lines. */

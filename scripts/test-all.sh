@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # `npm test`: sets up and runs every test on a fresh machine (Node and npm are all it needs; as root it installs
-# Debian's Chromium headless shell, redis-server and nginx when missing). Steps: Node 22 for the run, dependencies, content
-# check, types, lint and format side by side, production build, the integration tests' second build (after a
+# Debian's Chromium headless shell, redis-server and nginx when missing). Steps: Node 24 for the run, dependencies,
+# content check, types, lint and format side by side, production build, the integration tests' second build (after a
 # content edit), vitest (unit, then integration on both serving paths), Playwright (Debian's Chromium headless
 # shell).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n== %s (%s)\n' "$*" "$(date -u +%T)"; }
 
-# Every step runs on one Node, 22 (an LTS line users run; scripts/node-versions.json names it), installed from the
+# Every step runs on one Node, 24 (the active LTS line; scripts/node-versions.json names it), installed from the
 # npm registry into .tools/ when this machine's is another (scripts/with-node.sh);
-# tests/integration/serving/node-versions.test.ts serves the build on Node 20 and 24 as well.
+# tests/integration/serving/node-versions.test.ts serves the build on Node 20 and 22 as well.
 TEST_NODE=$(node -p "require('./scripts/node-versions.json').run")
 if [ "$(node --version)" != "v$TEST_NODE" ]; then
   step "Node $TEST_NODE for the run (this machine has $(node --version))"

@@ -6,8 +6,8 @@ import { ROOT, type RunningApp, startApp } from '../support/app';
 
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance) against the built app. The suite needs
- * Node 22: it runs on the test run's Node (scripts/node-versions.json), which scripts/with-node.sh installs from the
- * npm registry into .tools/ on first use.
+ * Node 22 or newer: it runs on the test run's Node (scripts/node-versions.json), which scripts/with-node.sh installs
+ * from the npm registry into .tools/ on first use.
  */
 const CLI = path.join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 /** The CLI colours its verdicts whatever the terminal; the escape sequences are removed before reading them. */
