@@ -119,9 +119,16 @@ export async function countBatch(body: unknown, context: ApiContext): Promise<vo
 
 /**
  * The POST as the SDK's transport is given it: the body goes beside it, parsed, and Accept names both types as
- * the 2025-03-26 transport asks of clients (the response mode was chosen before). `headers` are set on top.
+ * the 2025-03-26 transport asks of clients (the response mode was chosen before). `headers` are set on top. A
+ * request that already says all that is handed on as it is: most clients send both types, and a copy costs.
  */
 export function requestForTransport(request: Request, headers: Record<string, string> = {}): Request {
+  const accept = request.headers.get('accept') ?? '';
+  const ready =
+    accept.includes('application/json') &&
+    accept.includes('text/event-stream') &&
+    Object.entries(headers).every(([name, value]) => request.headers.get(name) === value);
+  if (ready) return request;
   const copy = new Headers(request.headers);
   copy.set('accept', 'application/json, text/event-stream');
   copy.delete('content-length');
