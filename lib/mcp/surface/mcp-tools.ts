@@ -91,7 +91,7 @@ const AGENT_TOOL_HANDLERS = new Map<string, (args: unknown, context: McpToolCont
     const run = (input: unknown, context: McpToolContext) => tool.run(input, context);
     return [
       tool.name,
-      tool.sideEffects ? withIdempotencyKey(tool, parse, run) : async (args, c) => run(parse(args), c),
+      tool.sideEffects ? withIdempotencyKey(tool, parse, run) : async (args, context) => run(parse(args), context),
     ];
   }),
 );
@@ -139,6 +139,7 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
   }
 }
 
+// Looked up once: the resources are fixed in code.
 const ENGAGEMENTS_RESOURCE = findResource('engagements');
 
 /**
