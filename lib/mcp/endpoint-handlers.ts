@@ -7,6 +7,8 @@ import { agentIdentityOfRequest } from '@/lib/security/web-bot-auth/agent-identi
 import { preferredMediaType } from '@/lib/http/negotiate';
 import { countMcpMethods } from '@/lib/counting/tool-counts';
 import type { DocumentLibrary, McpChannel, McpToolContext } from './surface/mcp-tool';
+import { mistakeIn } from './surface/mistakes';
+import { lendMcpServer } from './surface/server';
 import {
   START_AGAIN,
   requireServedVersion,
@@ -24,21 +26,47 @@ import {
   readPostedMessages,
   responseMode,
 } from './transport/messages';
-import { STATELESS_REVISIONS, isStatelessRevision, methodsOf } from './protocol';
+import {
+  STATELESS_REVISIONS,
+  type SurfaceForPost,
+  envelopeOf,
+  isStatelessRevision,
+  isSupportedProtocolVersion,
+  methodsOf,
+} from './protocol';
 import { getEndedSessions } from '@/lib/stores/ended-sessions/ended-session-store';
 import { SESSION_LIFETIME_MS } from './transport/sessions';
-import { envelopeOf, envelopeRevisionToServe } from './transport/tolerance';
 
 /** The site's documents search and fetch serve, built by lib/discovery (a layer above) for an origin. */
 type DocumentLibraryAt = (origin: string) => DocumentLibrary;
 
 /**
  * The era that answers a POST, decided once (docs/mcp.md, "The code"): the channel its tools are told of, and the
- * era's module that serves it.
+ * era's module that serves it with the surface's servers of that era.
  */
 interface Era {
+  name: '2025' | '2026';
   channel: McpChannel;
-  serve(request: Request, body: unknown, context: McpToolContext, mode: ResponseMode): Promise<Response>;
+  serve(request: Request, body: unknown, surface: SurfaceForPost, mode: ResponseMode): Promise<Response>;
+}
+
+/**
+ * A body whose every `_meta` names one stateless revision is in it, whatever 2025 revision (or none) the header
+ * names: claude.ai connectors send `2025-11-25` there while speaking 2026-07-28 (docs/mcp-clients.md,
+ * "Tolerances"). Anything else is the SDK's to refuse.
+ */
+function envelopeRevisionToServe(request: Request, body: unknown): { claimed: boolean; revision?: string } {
+  const claimed = (Array.isArray(body) ? body : [body]).flatMap(
+    (message) => envelopeOf(message)?.protocolVersion ?? [],
+  );
+  const [first] = claimed;
+  if (first === undefined) return { claimed: false };
+  const header = request.headers.get('mcp-protocol-version');
+  const unambiguous =
+    isStatelessRevision(first) &&
+    claimed.every((revision) => revision === first) &&
+    (header === null || (isSupportedProtocolVersion(header) && !isStatelessRevision(header)));
+  return unambiguous && header !== first ? { claimed: true, revision: first } : { claimed: true };
 }
 
 async function decideEra(request: Request, posted: PostedMessages): Promise<Era> {
@@ -54,17 +82,19 @@ async function decideEra(request: Request, posted: PostedMessages): Promise<Era>
   const session = named ? await requireSession(request) : posted.initialize && (await startSession(posted.initialize));
   const protocolVersion = session ? session.protocolVersion : sessionlessRevision(request);
   return {
+    name: '2025',
     // The mail names the session's client, else the User-Agent.
     channel: session
       ? { kind: 'mcp', protocolVersion, client: session.client }
       : { kind: 'mcp', protocolVersion, userAgent: request.headers.get('user-agent') ?? '' },
-    serve: (...args) => serve2025(...args, session || undefined),
+    serve: (...args) => serve2025(...args, protocolVersion, session || undefined),
   };
 }
 
 /** The 2026-07-28 era; `revision` is what the SDK is given, and the channel names the envelope's client. */
 function stateless(body: unknown, revision: string | null): Era {
   return {
+    name: '2026',
     channel: { kind: 'mcp', ...(envelopeOf(body) ?? { protocolVersion: STATELESS_REVISIONS[0] }) },
     serve: (...args) => serve2026(...args, revision),
   };
@@ -83,19 +113,24 @@ function toolContextOf(
   return { origin, requestId, consume, client, channel, documents: () => documentLibrary(origin), identity };
 }
 
-/** POST /api/mcp: every message is answered by the SDK's dispatch, through the module of the era decided once. */
+/**
+ * POST /api/mcp: every message is answered by the SDK's dispatch, through the module of the era decided once; the
+ * endpoint joins the two halves, handing the transport the surface's servers and its wording of mistakes.
+ */
 export async function handleMcpPost(
   request: Request,
   context: ApiContext,
   documents: DocumentLibraryAt,
 ): Promise<Response> {
   const mode = responseMode(request);
-  const posted = await readPostedMessages(request);
+  const posted = await readPostedMessages(request, mistakeIn);
   if (posted instanceof Response) return posted;
   countMcpMethods(methodsOf(posted.body));
   await countBatch(posted.body, context);
   const era = await decideEra(request, posted);
-  const response = await era.serve(request, posted.body, toolContextOf(request, context, era.channel, documents), mode);
+  const toolContext = toolContextOf(request, context, era.channel, documents);
+  const surface = { lend: (forSdk: Request) => lendMcpServer(forSdk, era.name, toolContext), mistakeIn };
+  const response = await era.serve(request, posted.body, surface, mode);
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }

@@ -1,7 +1,26 @@
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import {
+  CLIENT_INFO_META_KEY,
+  type JSONRPCErrorResponse,
+  LATEST_PROTOCOL_VERSION,
+  type McpServer,
+  PROTOCOL_VERSION_META_KEY,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER } from '@/lib/idempotency/idempotency-key';
 import { isJsonObject } from '@/lib/text/json-object';
 
-// The protocol facts the transport and the surface both read; it imports neither.
+// The protocol facts the transport and the surface both read; it imports neither, and the endpoint joins them
+// through SurfaceForPost.
+
+/**
+ * What the endpoint hands the transport of the surface for one POST: an SDK server to answer the copy of the POST
+ * the SDK is given (closing its transport gives it back), and the wording of a client's mistake in a request.
+ */
+export interface SurfaceForPost {
+  lend(request: Request): McpServer;
+  mistakeIn(message: unknown): JSONRPCErrorResponse | undefined;
+}
 
 /** The MCP revision the API names for this server (docs/agent-api.md, "Versioning"): Streamable HTTP, 2025-03-26. */
 export const MCP_PROTOCOL_REVISION = '2025-03-26';
@@ -69,4 +88,47 @@ export const methodOf = (message: unknown) =>
 /** The methods of the JSON-RPC requests and notifications in a posted body (one message or a batch). */
 export function methodsOf(body: unknown): string[] {
   return (Array.isArray(body) ? body : [body]).flatMap((message: unknown) => methodOf(message) ?? []);
+}
+
+/** The argument a tool with side effects takes over MCP in place of REST's Idempotency-Key header. */
+export const IDEMPOTENCY_KEY_ARGUMENT = 'idempotency_key';
+
+/** The header a 2026-07-28 client mirrors the key into, as the key's `x-mcp-header` asks. */
+export const IDEMPOTENCY_PARAM_HEADER = `Mcp-Param-${IDEMPOTENCY_KEY_HEADER}`;
+
+/** A JSON-RPC request naming a tool or a prompt with its arguments: the shape tools/call and prompts/get share. */
+export function NamedRequestSchema(method: 'tools/call' | 'prompts/get') {
+  return z
+    .object({
+      id: z.union([z.string(), z.number()]),
+      method: z.literal(method),
+      params: z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()).optional() }),
+    })
+    .describe(`a ${method} request`);
+}
+
+/** A message whose `_meta` names its revision: the 2026-07-28 per-request envelope, with the client when sent. */
+const EnvelopeSchema = z
+  .object({
+    params: z.object({
+      _meta: z.object({
+        [PROTOCOL_VERSION_META_KEY]: z.string().describe('the revision this request speaks'),
+        [CLIENT_INFO_META_KEY]: z
+          .object({ name: z.string(), version: z.string() })
+          .optional()
+          .catch(undefined)
+          .describe('the client that sent it (a SHOULD in 2026-07-28), as the mail shows it'),
+      }),
+    }),
+  })
+  .describe('the per-request envelope of MCP 2026-07-28');
+
+/** Revision and client as a message's `_meta` names them (2026-07-28); undefined when it names no revision. */
+export function envelopeOf(
+  message: unknown,
+): { protocolVersion: string; client?: { name: string; version: string } } | undefined {
+  // Most messages carry no envelope: they are told apart before a failed parse builds its issues.
+  if (!isJsonObject(message) || !isJsonObject(message.params) || !isJsonObject(message.params._meta)) return undefined;
+  const meta = EnvelopeSchema.safeParse(message).data?.params._meta;
+  return meta && { protocolVersion: meta[PROTOCOL_VERSION_META_KEY], client: meta[CLIENT_INFO_META_KEY] };
 }

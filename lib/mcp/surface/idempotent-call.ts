@@ -10,9 +10,7 @@ import {
   stringValuesOf,
 } from '@/lib/idempotency/idempotency-key';
 import { isJsonObject } from '@/lib/text/json-object';
-
-/** The argument a tool with side effects takes over MCP in place of REST's Idempotency-Key header. */
-export const IDEMPOTENCY_KEY_ARGUMENT = 'idempotency_key';
+import { IDEMPOTENCY_KEY_ARGUMENT } from '../protocol';
 
 const IdempotencyKeyArgumentSchema = z
   .string()
@@ -35,12 +33,8 @@ export function idempotencyKeyProperty() {
   };
 }
 
-/** The header a 2026-07-28 client mirrors the key into. */
-export const IDEMPOTENCY_PARAM_HEADER = `Mcp-Param-${IDEMPOTENCY_KEY_HEADER}`;
-
 /** A call's arguments without the key, and the key when one was given; a malformed key is a validation error. */
 function takeIdempotencyKey(tool: ToolDefinition, args: unknown): { key?: string; args: unknown } {
-  if (!tool.sideEffects) return { args };
   if (!isJsonObject(args) || !(IDEMPOTENCY_KEY_ARGUMENT in args)) return { args };
   const { [IDEMPOTENCY_KEY_ARGUMENT]: raw, ...rest } = args;
   if (raw === undefined || raw === null) return { args: rest };

@@ -14,12 +14,12 @@ import { countToolCall } from '@/lib/counting/tool-counts';
 import { ApiError, ValidationError, unexpectedError } from '@/lib/api-errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 import { isJsonObject } from '@/lib/text/json-object';
-import { allowsResourceLinks } from '../protocol';
+import { IDEMPOTENCY_KEY_ARGUMENT, allowsResourceLinks } from '../protocol';
 import { appToolMeta } from './apps/tool-meta';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
 import { DOCUMENT_TOOLS } from './document-tools';
 import { siteIcons } from './icons';
-import { IDEMPOTENCY_KEY_ARGUMENT, idempotencyKeyProperty, withIdempotencyKey } from './idempotent-call';
+import { idempotencyKeyProperty, withIdempotencyKey } from './idempotent-call';
 import type { McpOnlyTool, McpToolContext } from './mcp-tool';
 
 /** The tools only MCP has: search and fetch (document-tools.ts), and the request view's (apps/). */
@@ -84,16 +84,16 @@ function validArguments<I extends z.ZodType>(tool: { name: string; input: I }, a
   );
 }
 
-/** The agent API's tools by name, each run at most once per idempotency key when one is given. */
+/** The agent API's tools by name; one with side effects runs at most once per idempotency key when one is given. */
 const AGENT_TOOL_HANDLERS = new Map<string, (args: unknown, context: McpToolContext) => Promise<unknown>>(
-  TOOLS.map((tool: ToolDefinition) => [
-    tool.name,
-    withIdempotencyKey(
-      tool,
-      (args) => validArguments(tool, args),
-      (input, context: McpToolContext) => tool.run(input, context),
-    ),
-  ]),
+  TOOLS.map((tool: ToolDefinition) => {
+    const parse = (args: unknown) => validArguments(tool, args);
+    const run = (input: unknown, context: McpToolContext) => tool.run(input, context);
+    return [
+      tool.name,
+      tool.sideEffects ? withIdempotencyKey(tool, parse, run) : async (args, context) => run(parse(args), context),
+    ];
+  }),
 );
 
 /** A tool only MCP has, counted as the agent API's tools count themselves. */
@@ -139,12 +139,15 @@ export async function callMcpTool(name: string, args: unknown, context: McpToolC
   }
 }
 
+// Looked up once: the resources are fixed in code.
+const ENGAGEMENTS_RESOURCE = findResource('engagements');
+
 /**
  * A resource_link (MCP 2025-06-18) from evaluate's answer to the resource that describes the recommended
  * engagement in full: the engagements resource, whose entry has the recommended key.
  */
 function engagementLink({ recommended }: EvaluateClientNeedsResponse): ContentBlock[] {
-  const resource = findResource('engagements');
+  const resource = ENGAGEMENTS_RESOURCE;
   if (!resource) return [];
   return [
     {

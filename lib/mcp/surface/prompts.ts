@@ -4,10 +4,7 @@ import { describeFields } from '@/lib/agent/describe';
 import { findResource } from '@/lib/agent/resources';
 import { evaluateClientNeedsTool, scheduleConsultationTool } from '@/lib/agent/tools';
 import { getBio, getCaseStudies, getEngagements } from '@/lib/content';
-import { boundedList } from '@/lib/text/bounded-list';
 import { shortened } from '@/lib/text/shortened';
-import { MAX_NAMED_PROBLEMS } from './params';
-import { NamedRequestSchema } from './request-schemas';
 
 /** Prompt arguments are strings (MCP 2025-03-26, Prompts); every one is optional, as a prompt gathers what is missing. */
 type PromptArgs = Record<string, z.ZodOptional<z.ZodString>>;
@@ -102,41 +99,12 @@ export const draftConsultationRequestPrompt: PromptDefinition = {
 /** Every prompt, in the order prompts/list gives them. */
 export const PROMPTS: readonly PromptDefinition[] = [qualifyClientPrompt, draftConsultationRequestPrompt];
 
-/** The longest prompt argument accepted: the longest tool field (challenges, project_context) is as long. */
-const MAX_PROMPT_ARGUMENT_LENGTH = 4000;
-
-const GetPromptSchema = NamedRequestSchema('prompts/get');
-
 /** A name a client sent, quoted as a message shows it. */
-const shown = (name: string) => JSON.stringify(shortened(name, 60));
+export const shown = (name: string) => JSON.stringify(shortened(name, 60));
 
 /** The one wording for a prompt this server does not have, which names the ones it has. */
-const unknownPrompt = (name: string) =>
+export const unknownPrompt = (name: string) =>
   `Unknown prompt ${shown(name)}: this server has ${PROMPTS.map((p) => p.name).join(' and ')}.`;
-
-/**
- * The -32602 error for a prompts/get naming a prompt this server does not have, or with arguments that are not
- * short strings (MCP 2025-03-26, Prompts), in one line naming what to fix; undefined for anything else.
- */
-export function promptMistake(request: unknown): { code: -32602; message: string } | undefined {
-  const parsed = GetPromptSchema.safeParse(request);
-  if (!parsed.success) return undefined;
-  const { name, arguments: args = {} } = parsed.data.params;
-  const prompt = PROMPTS.find((candidate) => candidate.name === name);
-  if (!prompt) return { code: -32602, message: unknownPrompt(name) };
-  const problems = Object.entries(args).flatMap(([key, value]) => {
-    if (!Object.hasOwn(prompt.args, key)) return [`${shown(key)} is not an argument of ${prompt.name}`];
-    if (typeof value !== 'string') return [`${shown(key)} must be a string`];
-    if (value.length > MAX_PROMPT_ARGUMENT_LENGTH)
-      return [`${shown(key)} is longer than ${MAX_PROMPT_ARGUMENT_LENGTH} characters`];
-    return [];
-  });
-  if (problems.length === 0) return undefined;
-  return {
-    code: -32602,
-    message: `Invalid arguments for prompt ${prompt.name}: ${boundedList(problems, MAX_NAMED_PROBLEMS)}. Its arguments are ${Object.keys(prompt.args).join(', ')}, all optional strings.`,
-  };
-}
 
 /** The most values one completion answers (MCP 2025-06-18, Completion: "maximum 100 items"). */
 const MAX_VALUES = 100;

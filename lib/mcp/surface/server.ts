@@ -114,18 +114,14 @@ const idle = new Map<string, McpServer[]>();
 // Origins come from the request; past these, a server is built for the POST and left to the garbage collector.
 const MAX_POOLED_ORIGINS = 8;
 
-/** Ties a POST's facts to the request object that will be handed to the SDK. */
-export function bindPostContext(request: Request, context: McpToolContext): void {
-  contexts.set(request, context);
-}
-
 /**
- * An McpServer to answer `request`, bound first (bindPostContext). It goes back to the idle ones when its transport
- * closes, which the 2026-07-28 entry does itself and the 2025 era does after a JSON answer.
+ * An McpServer to answer `request`, the object the SDK is handed, with the facts of its POST tied to it. It goes
+ * back to the idle ones when its transport closes, which the 2026-07-28 entry does itself and the 2025 era does
+ * after a JSON answer.
  */
-export function lendMcpServer(request: Request | undefined, era: '2025' | '2026'): McpServer {
-  const origin = request && contexts.get(request)?.origin;
-  if (!origin) throw new Error('an MCP request reached the SDK without the facts of its POST');
+export function lendMcpServer(request: Request, era: '2025' | '2026', context: McpToolContext): McpServer {
+  contexts.set(request, context);
+  const { origin } = context;
   const key = `${era} ${origin}`;
   let servers = idle.get(key);
   if (!servers && idle.size < MAX_POOLED_ORIGINS) idle.set(key, (servers = []));

@@ -1,13 +1,11 @@
 import { type InitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { NotFoundError } from '@/lib/api-errors';
-import { bindPostContext, lendMcpServer } from '../surface/server';
-import type { McpToolContext } from '../surface/mcp-tool';
 import { ProtocolVersionError, SessionRequiredError } from './mcp-errors';
 import { type ResponseMode, requestForTransport } from './messages';
-import { refuseMistakesOn } from './mistakes';
 import {
   SERVED_REVISIONS,
   SESSION_REVISIONS,
+  type SurfaceForPost,
   isSupportedProtocolVersion,
   methodsOf,
   negotiateProtocolVersion,
@@ -78,14 +76,16 @@ export async function startSession(initialize: InitializeRequest): Promise<Sessi
 }
 
 /**
- * A 2025-era POST, at the revision of `toolContext`: the SDK's stateless transport, with mistakes answered in front,
- * and the session's id and revision on the answer.
+ * A 2025-era POST at `protocolVersion`: the SDK's stateless transport, with each request that has a mistake in it
+ * answered in front of the server (one message of a batch may be wrong and the others right), and the session's id
+ * and revision on the answer.
  */
 export async function serve2025(
   request: Request,
   body: unknown,
-  toolContext: McpToolContext,
+  surface: SurfaceForPost,
   mode: ResponseMode,
+  protocolVersion: string,
   session?: SessionRecord,
 ): Promise<Response> {
   // The session rules were applied before, from the id itself; the transport holds none.
@@ -93,11 +93,15 @@ export async function serve2025(
     sessionIdGenerator: undefined,
     enableJsonResponse: mode === 'json',
   });
-  const forSdk = requestForTransport(request, { 'mcp-protocol-version': toolContext.channel.protocolVersion });
-  bindPostContext(forSdk, toolContext);
-  const server = lendMcpServer(forSdk, '2025');
+  const forSdk = requestForTransport(request, { 'mcp-protocol-version': protocolVersion });
+  const server = surface.lend(forSdk);
   await server.connect(transport);
-  refuseMistakesOn(transport);
+  const dispatch = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const answer = surface.mistakeIn(message);
+    if (answer) void transport.send(answer);
+    else dispatch?.(message, extra);
+  };
   let response = await transport.handleRequest(forSdk, { parsedBody: body });
   // A JSON answer is complete, so the server is closed and lent again; an initialize leaves the client's facts on
   // it and an event stream is still being written: those servers are left to the garbage collector.
@@ -108,6 +112,6 @@ export async function serve2025(
     response = Response.json(Array.isArray(answer) ? answer : [answer]);
   }
   if (session) response.headers.set('Mcp-Session-Id', session.id);
-  response.headers.set('MCP-Protocol-Version', toolContext.channel.protocolVersion);
+  response.headers.set('MCP-Protocol-Version', protocolVersion);
   return response;
 }

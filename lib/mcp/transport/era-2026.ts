@@ -1,23 +1,28 @@
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, isJSONRPCRequest } from '@modelcontextprotocol/server';
 import { TOOLS } from '@/lib/agent/tools';
-import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_PARAM_HEADER } from '../surface/idempotent-call';
-import { NamedRequestSchema } from '../surface/request-schemas';
-import { bindPostContext, lendMcpServer } from '../surface/server';
-import type { McpToolContext } from '../surface/mcp-tool';
+import {
+  IDEMPOTENCY_KEY_ARGUMENT,
+  IDEMPOTENCY_PARAM_HEADER,
+  NamedRequestSchema,
+  REMOVED_IN_STATELESS,
+  type SurfaceForPost,
+} from '../protocol';
 import { HEADER_MISMATCH, jsonRpcErrorResponse } from './mcp-errors';
 import { type ResponseMode, requestForTransport } from './messages';
-import { refuseMistake } from './mistakes';
+
+/** The surface each request handed to the SDK's entry is served by. */
+const surfaces = new WeakMap<Request, SurfaceForPost>();
+
+function lendFor(request: Request | undefined) {
+  const surface = request && surfaces.get(request);
+  if (!surface) throw new Error('an MCP request reached the SDK without the facts of its POST');
+  return surface.lend(request);
+}
 
 // The SDK's entry, made once per process, is lent a server for each request ('auto' is one JSON body).
 const handlers = {
-  json: createMcpHandler(({ requestInfo }) => lendMcpServer(requestInfo, '2026'), {
-    legacy: 'reject',
-    responseMode: 'auto',
-  }),
-  sse: createMcpHandler(({ requestInfo }) => lendMcpServer(requestInfo, '2026'), {
-    legacy: 'reject',
-    responseMode: 'sse',
-  }),
+  json: createMcpHandler(({ requestInfo }) => lendFor(requestInfo), { legacy: 'reject', responseMode: 'auto' }),
+  sse: createMcpHandler(({ requestInfo }) => lendFor(requestInfo), { legacy: 'reject', responseMode: 'sse' }),
 };
 
 const CallSchema = NamedRequestSchema('tools/call');
@@ -51,19 +56,33 @@ function refuseUnmirroredKey(request: Request, body: unknown): Response | undefi
 }
 
 /**
+ * A request (never a batch) with a mistake, answered before the SDK's entry as that entry answers an error a
+ * handler throws: 200, as JSON or as one SSE event. A method the revision removed is left to the SDK.
+ */
+function refuseMistake(body: unknown, surface: SurfaceForPost, mode: ResponseMode): Response | undefined {
+  if (isJSONRPCRequest(body) && REMOVED_IN_STATELESS.includes(body.method)) return undefined;
+  const answer = surface.mistakeIn(body);
+  if (!answer) return undefined;
+  if (mode === 'json') return Response.json(answer);
+  return new Response(`event: message\ndata: ${JSON.stringify(answer)}\n\n`, {
+    headers: { 'Content-Type': 'text/event-stream' },
+  });
+}
+
+/**
  * A 2026-07-28 request (MCP 2026-07-28, "Transports"): the SDK's own entry answers server/discover and checks the
  * envelope and the Mcp-Method/Mcp-Name headers. `revision`, when given, stands in for MCP-Protocol-Version.
  */
 export async function serve2026(
   request: Request,
   body: unknown,
-  toolContext: McpToolContext,
+  surface: SurfaceForPost,
   mode: ResponseMode,
   revision?: string | null,
 ): Promise<Response> {
-  const refused = refuseUnmirroredKey(request, body) ?? refuseMistake(body, mode);
+  const refused = refuseUnmirroredKey(request, body) ?? refuseMistake(body, surface, mode);
   if (refused) return refused;
   const forSdk = requestForTransport(request, revision ? { 'mcp-protocol-version': revision } : {});
-  bindPostContext(forSdk, toolContext);
+  surfaces.set(forSdk, surface);
   return handlers[mode].fetch(forSdk, { parsedBody: body });
 }

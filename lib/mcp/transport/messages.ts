@@ -1,6 +1,7 @@
 import {
   INVALID_REQUEST,
   type InitializeRequest,
+  type JSONRPCErrorResponse,
   PARSE_ERROR,
   isInitializeRequest,
   isJSONRPCNotification,
@@ -12,10 +13,8 @@ import { type ApiContext, generalQuota } from '@/lib/http/api-route';
 import { readBodyText, requireIdentityEncoding } from '@/lib/http/body';
 import { PayloadTooLargeError } from '@/lib/api-errors';
 import { preferredMediaType } from '@/lib/http/negotiate';
-import { methodOf } from '../protocol';
+import { envelopeOf, methodOf } from '../protocol';
 import { NotAcceptableError, UnsupportedMediaTypeError, jsonRpcErrorResponse } from './mcp-errors';
-import { paramsMistake } from '../surface/params';
-import { envelopeOf } from './tolerance';
 
 /** The largest body /api/mcp reads: room for a batch of several tool calls at their longest. */
 const MCP_MAX_BODY_BYTES = 64 * 1024;
@@ -52,9 +51,13 @@ const invalidRequest = (what: string) =>
 /**
  * Reads the JSON-RPC message(s) of a POST (Streamable HTTP, 2025-03-26, "Sending Messages to the Server"):
  * a ready Response for a body that is not JSON (-32700) or not JSON-RPC (-32600); throws 415 (not sent as JSON,
- * or compressed) and 413, answered in the envelope as the transport's other HTTP-level errors.
+ * or compressed) and 413, answered in the envelope as the transport's other HTTP-level errors. An initialize with a
+ * mistake in it is answered with the surface's `mistakeIn`, as no session can start.
  */
-export async function readPostedMessages(request: Request): Promise<PostedMessages | Response> {
+export async function readPostedMessages(
+  request: Request,
+  mistakeIn: (message: unknown) => JSONRPCErrorResponse | undefined,
+): Promise<PostedMessages | Response> {
   const type = request.headers.get('content-type');
   if (!isJsonContentType(type)) {
     throw new UnsupportedMediaTypeError(
@@ -93,13 +96,8 @@ export async function readPostedMessages(request: Request): Promise<PostedMessag
   if (initializing.length === 0) return { body };
   const [initialize] = initializing;
   if (Array.isArray(body)) return invalidRequest('initialize must be sent alone, not in a batch');
-  // Bad params are the one -32602 of every method (mistakes.ts), answered here as no session can start.
-  const mistake = isJSONRPCRequest(initialize) && paramsMistake(initialize);
-  if (mistake)
-    return Response.json(
-      { jsonrpc: '2.0', id: initialize.id, error: mistake },
-      { headers: { 'Cache-Control': 'no-store' } },
-    );
+  const mistake = mistakeIn(initialize);
+  if (mistake) return Response.json(mistake, { headers: { 'Cache-Control': 'no-store' } });
   if (!isInitializeRequest(initialize)) {
     return invalidRequest('initialize needs params.protocolVersion, params.capabilities and params.clientInfo');
   }
@@ -121,9 +119,16 @@ export async function countBatch(body: unknown, context: ApiContext): Promise<vo
 
 /**
  * The POST as the SDK's transport is given it: the body goes beside it, parsed, and Accept names both types as
- * the 2025-03-26 transport asks of clients (the response mode was chosen before). `headers` are set on top.
+ * the 2025-03-26 transport asks of clients (the response mode was chosen before). `headers` are set on top. A
+ * request that already says all that is handed on as it is: most clients send both types, and a copy costs.
  */
 export function requestForTransport(request: Request, headers: Record<string, string> = {}): Request {
+  const accept = request.headers.get('accept') ?? '';
+  const ready =
+    accept.includes('application/json') &&
+    accept.includes('text/event-stream') &&
+    Object.entries(headers).every(([name, value]) => request.headers.get(name) === value);
+  if (ready) return request;
   const copy = new Headers(request.headers);
   copy.set('accept', 'application/json, text/event-stream');
   copy.delete('content-length');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MCP_APP_VIEWS } from '@/lib/mcp/surface/apps/views';
 import { PROMPTS } from '@/lib/mcp/surface/prompts';
 import { MCP_RESOURCE_URIS } from '@/lib/mcp/surface/mcp-resources';
-import { mistakeIn } from '@/lib/mcp/transport/mistakes';
+import { mistakeIn } from '@/lib/mcp/surface/mistakes';
 import { RESOURCES } from '@/lib/agent/resources';
 
 const request = (method: string, params?: unknown, id: string | number = 7) => ({

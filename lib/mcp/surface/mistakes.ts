@@ -1,0 +1,173 @@
+import {
+  type JSONRPCErrorResponse,
+  type JSONRPCRequest,
+  isJSONRPCRequest,
+  specTypeSchemas,
+} from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { boundedList } from '@/lib/text/bounded-list';
+import { shortened } from '@/lib/text/shortened';
+import { NamedRequestSchema } from '../protocol';
+import { MCP_RESOURCE_URIS } from './mcp-resources';
+import { PROMPTS, shown, unknownPrompt } from './prompts';
+
+// One wording for a client's mistake in a request, in both eras (docs/mcp-clients.md, "Mistakes"): a name this
+// server does not have lists the ones it has; params that do not fit the method name the field and what it
+// expects, checked against the SDK's own schemas before dispatch, not answered -32603 with the validator's dump.
+
+/** Each request a client may send, by its method, as the SDK describes it: the branches of its union. */
+const REQUEST_SCHEMAS = new Map(
+  (specTypeSchemas.ClientRequest instanceof z.ZodUnion ? specTypeSchemas.ClientRequest.options : []).flatMap(
+    (branch) =>
+      branch instanceof z.ZodObject && branch.shape.method instanceof z.ZodLiteral
+        ? [[String(branch.shape.method.value), branch] as const]
+        : [],
+  ),
+);
+
+/** The parts of a validator issue a message is made of; the SDK's issues are zod's. */
+const IssueSchema = z.object({
+  code: z.string().optional(),
+  path: z.array(z.union([z.string(), z.number()])).catch([]),
+  message: z.string(),
+  expected: z.string().optional(),
+  values: z.array(z.unknown()).optional(),
+  errors: z.array(z.array(z.unknown())).optional(),
+});
+type Issue = z.infer<typeof IssueSchema>;
+type Path = Issue['path'];
+
+const issuesOf = (raw: readonly unknown[]): Issue[] => raw.flatMap((issue) => IssueSchema.safeParse(issue).data ?? []);
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'a boolean',
+  object: 'an object',
+  record: 'an object',
+  array: 'an array',
+};
+
+/** `params.ref.type`, `params.items[0]`; a key that is not a plain name is quoted, and cut short. */
+function pathOf(path: Path): string {
+  return path
+    .map((key, index) => {
+      if (typeof key === 'number') return `[${key}]`;
+      if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `[${JSON.stringify(shortened(key, 40))}]`;
+      return index === 0 ? key : `.${key}`;
+    })
+    .join('');
+}
+
+/** What an issue expected, in a few words: "expected a string", `expected "ref/prompt" or "ref/resource"`. */
+function expectation(issue: Issue): string {
+  if (issue.code === 'invalid_type' && issue.expected) {
+    return `expected ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+  }
+  if (issue.code === 'invalid_value' && issue.values) {
+    return `expected ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}`;
+  }
+  return shortened(issue.message.replace(/^Invalid input: /, ''), 120);
+}
+
+/**
+ * The problems of one issue as `path: expectation`. A union that fails at the same field in every branch (a
+ * `type` naming the kind) names what each branch expected there; else the branch with fewest problems speaks.
+ */
+function problemsOf(issue: Issue, base: Path = []): string[] {
+  const path = [...base, ...issue.path];
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return [`${pathOf(path)}: ${expectation(issue)}`];
+  const branches = issue.errors.map(issuesOf).filter((branch) => branch.length > 0);
+  const firsts = branches.map((branch) => branch[0]).filter((first) => first !== undefined);
+  const [first] = firsts;
+  if (first && firsts.length === branches.length && firsts.every((f) => pathOf(f.path) === pathOf(first.path))) {
+    const expected = [...new Set(firsts.map((f) => expectation(f).replace(/^expected /, '')))];
+    return [`${pathOf([...path, ...first.path])}: expected ${expected.join(' or ')}`];
+  }
+  const fewest = branches.reduce((best, branch) => (branch.length < best.length ? branch : best), branches[0] ?? []);
+  return fewest.flatMap((inner) => problemsOf(inner, path));
+}
+
+/** The most problems one message names; the rest are counted. */
+const MAX_NAMED_PROBLEMS = 3;
+
+/**
+ * The -32602 error for a request whose params do not fit its method's schema in the SDK, e.g.
+ * `Invalid params for tools/list: params.cursor: expected a string.`; undefined when they fit, or for a method
+ * the SDK does not know (that is -32601, the SDK's to answer).
+ */
+function paramsMistake(request: JSONRPCRequest): { code: -32602; message: string } | undefined {
+  const outcome = REQUEST_SCHEMAS.get(request.method)?.safeParse({ method: request.method, params: request.params });
+  if (!outcome || outcome.success) return undefined;
+  const own = issuesOf(outcome.error.issues);
+  return {
+    code: -32602,
+    message: `Invalid params for ${request.method}: ${boundedList(
+      own.flatMap((issue) => problemsOf(issue)),
+      MAX_NAMED_PROBLEMS,
+    )}.`,
+  };
+}
+
+/** The longest prompt argument accepted: the longest tool field (challenges, project_context) is as long. */
+const MAX_PROMPT_ARGUMENT_LENGTH = 4000;
+
+const GetPromptSchema = NamedRequestSchema('prompts/get');
+
+/**
+ * The -32602 error for a prompts/get naming a prompt this server does not have, or with arguments that are not
+ * short strings (MCP 2025-03-26, Prompts), in one line naming what to fix; undefined for anything else.
+ */
+function promptMistake(request: unknown): { code: -32602; message: string } | undefined {
+  const parsed = GetPromptSchema.safeParse(request);
+  if (!parsed.success) return undefined;
+  const { name, arguments: args = {} } = parsed.data.params;
+  const prompt = PROMPTS.find((candidate) => candidate.name === name);
+  if (!prompt) return { code: -32602, message: unknownPrompt(name) };
+  const problems = Object.entries(args).flatMap(([key, value]) => {
+    if (!Object.hasOwn(prompt.args, key)) return [`${shown(key)} is not an argument of ${prompt.name}`];
+    if (typeof value !== 'string') return [`${shown(key)} must be a string`];
+    if (value.length > MAX_PROMPT_ARGUMENT_LENGTH)
+      return [`${shown(key)} is longer than ${MAX_PROMPT_ARGUMENT_LENGTH} characters`];
+    return [];
+  });
+  if (problems.length === 0) return undefined;
+  return {
+    code: -32602,
+    message: `Invalid arguments for prompt ${prompt.name}: ${boundedList(problems, MAX_NAMED_PROBLEMS)}. Its arguments are ${Object.keys(prompt.args).join(', ')}, all optional strings.`,
+  };
+}
+
+const ReadSchema = z
+  .object({ method: z.literal('resources/read'), params: z.object({ uri: z.string() }) })
+  .describe('a resources/read request');
+
+/** A URI as the SDK looks it up (parsed, so `CONSULTANCY://…` finds `consultancy://…`). */
+const normalised = (uri: string) => (URL.canParse(uri) ? new URL(uri).href : uri);
+const KNOWN = new Set(MCP_RESOURCE_URIS.map(normalised));
+
+/**
+ * The error for a resources/read of a URI this server does not serve: the SDK's code and `data.uri`
+ * (its ResourceNotFoundError), worded in one line that lists the URIs it does serve; undefined for anything else.
+ */
+function resourceMistake(request: unknown): { code: -32602; message: string; data: { uri: string } } | undefined {
+  const uri = ReadSchema.safeParse(request).data?.params.uri;
+  if (uri === undefined || KNOWN.has(normalised(uri))) return undefined;
+  return {
+    code: -32602,
+    message: `Unknown resource ${JSON.stringify(shortened(uri, 100))}: this server has ${MCP_RESOURCE_URIS.join(', ')}.`,
+    data: { uri },
+  };
+}
+
+/** The JSON-RPC error that answers a request with a mistake in it, with the request's id; undefined for anything else. */
+export function mistakeIn(message: unknown): JSONRPCErrorResponse | undefined {
+  if (!isJSONRPCRequest(message)) return undefined;
+  const named =
+    (message.method === 'prompts/get' && promptMistake(message)) ||
+    (message.method === 'resources/read' && resourceMistake(message)) ||
+    undefined;
+  const error = named ?? paramsMistake(message);
+  return error && { jsonrpc: '2.0', id: message.id, error };
+}
