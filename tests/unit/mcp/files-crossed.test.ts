@@ -64,10 +64,9 @@ describe('an MCP tools/call POST, served in process', () => {
       await session.post('Profiler.takePreciseCoverage');
       await post();
       const crossed = await filesRunSince(session);
-      console.log(`${crossed.length} files:\n${crossed.join('\n')}`);
       const ownFiles = crossed.filter((file) => file.startsWith('lib/mcp/') || file.startsWith('app/api/mcp/'));
-      expect(ownFiles.length).toBeLessThanOrEqual(8);
-      expect(crossed.length).toBeLessThanOrEqual(35);
+      expect(ownFiles.length, ownFiles.join('\n')).toBeLessThanOrEqual(8);
+      expect(crossed.length, crossed.join('\n')).toBeLessThanOrEqual(35);
     } finally {
       await session.post('Profiler.stopPreciseCoverage');
       session.disconnect();
