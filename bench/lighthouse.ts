@@ -10,10 +10,10 @@ import { cliOptions, runMain } from './cli';
 /**
  * `npm run lighthouse`: Lighthouse 13 (its CLI, default mobile settings with simulated throttling) in Debian's
  * Chromium against the production build under `next start` (the benchmark's build in .next-bench, made if missing
- * or with --build), on the homepage, the contact page and one engagement page. Lighthouse 13 needs Node 22, which
- * scripts/with-node.sh installs on demand; the app itself runs on the project's Node. Prints the five category
- * scores per page, with the legacy JavaScript Lighthouse finds, and exits 1 when performance is under 0.95 or
- * another category under 1.
+ * or with --build), on the homepage, the contact page and one engagement page. Lighthouse 13 needs Node 22 or
+ * newer: it runs on the test run's Node, which scripts/with-node.sh installs on demand; the app on the one started.
+ * Prints the five category scores per page, with the legacy JavaScript Lighthouse finds, and exits 1 when
+ * performance is under 0.95 or another category under 1.
  *
  * Options: --build (build again even if .next-bench exists), --pages=/,/about (other paths), --pages=sitemap
  * (every page of the sitemap).
