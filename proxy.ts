@@ -12,10 +12,10 @@ import { MAX_USER_AGENT_LENGTH, boundedUserAgent } from '@/lib/http/user-agent';
 import { originVaryHeaders, publicOrigin } from '@/lib/security/public-origin';
 import { originSegment } from '@/lib/site/page-origin';
 import { CACHE_DOCUMENT, CACHE_PAGE, CACHE_PRIVATE_READ } from '@/lib/http/cache-control';
-
-const SITEMAP_PATH = '/sitemap.xml';
 import { refuseServerAction } from '@/lib/security/server-actions';
 import { siteRuleRefusal } from '@/lib/proxy/site-rules';
+
+const SITEMAP_PATH = '/sitemap.xml';
 
 /**
  * A human page's path: a page path of next.config.ts that is neither the API, the markdown route itself nor the
@@ -70,10 +70,10 @@ function refuseFormPost(request: NextRequest): NextResponse | undefined {
  * API's calls (see the matcher), under the project's server and bare `next start` alike (docs/serving.md). It
  * answers a read of a build file that is gone (lib/http/missing-static-file.ts); counts the request and refuses one
  * for another site's name (lib/proxy/site-rules.ts); refuses a method no route has (lib/http/unrouted-method.ts)
- * and a forged form post; redirects a page path's trailing slash (lib/http/trailing-slash.ts); counts a view of a desk page
- * against the per-address quota (lib/desk/desk-quota.ts); bounds the User-Agent; gives the human pages as markdown
- * to AI agents and to clients that prefer it (docs/agents-and-crawlers.md, "Every page as markdown"), and as HTML
- * rendered for the origin they are served at to everyone else. Shared headers come from next.config.ts.
+ * and a forged form post; redirects a page path's trailing slash (lib/http/trailing-slash.ts); counts a view of a
+ * desk page against the per-address quota (lib/desk/desk-quota.ts); bounds the User-Agent; gives the human pages
+ * as markdown to AI agents and to clients that prefer it (docs/agents-and-crawlers.md, "Every page as markdown"),
+ * and as HTML rendered for the origin they are served at to everyone else. Shared headers come from next.config.ts.
  */
 export async function proxy(request: NextRequest): Promise<Response> {
   if (request.nextUrl.pathname.startsWith(NEXT_STATIC_PREFIX)) {

@@ -1,15 +1,7 @@
 import { getConfig } from '@/lib/config/env';
 import { API_HEADERS } from '@/lib/http/shared-headers';
 import { countRequest } from '@/lib/insights/request-count';
-import { forbiddenHostError } from '@/lib/security/allowed-host';
-import { siteHostCheck } from '@/lib/security/site-host';
-
-let isSiteHost: ReturnType<typeof siteHostCheck> | undefined;
-
-/** The host check of this deployment, made once from the configuration (lib/security/site-host.ts). */
-function siteHost(): ReturnType<typeof siteHostCheck> {
-  return (isSiteHost ??= siteHostCheck(getConfig()));
-}
+import { forbiddenHostError, siteHostCheck } from '@/lib/security/allowed-host';
 
 /**
  * The first of the request rules, for every request: it is counted (lib/insights), and one for another site's
@@ -17,7 +9,7 @@ function siteHost(): ReturnType<typeof siteHostCheck> {
  * proxy.ts applies it, and the endpoints its matcher leaves out apply it themselves (unproxied-endpoint.ts).
  */
 export function siteRuleRefusal(method: string, target: string, headers: Headers): Response | undefined {
-  const isSite = siteHost();
+  const isSite = siteHostCheck(getConfig());
   countRequest(method, target, headers, isSite);
   const host = headers.get('host') ?? undefined;
   if (isSite(host)) return undefined;

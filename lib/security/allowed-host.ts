@@ -1,4 +1,6 @@
 import { ApiError } from '@/lib/api-errors';
+import type { Config } from '@/lib/config/env';
+import { machineAddresses } from './machine-addresses';
 
 /**
  * DNS-rebinding protection (MCP 2025-11-25, Streamable HTTP "Security Warning"): a page on another site can make
@@ -74,7 +76,7 @@ const REMEMBERED_HOSTS = 256;
  * isAllowedHost for one configuration, made once (the server's start-up): the allowed names computed once, and
  * the answer for each Host value seen remembered, so a request costs a map lookup.
  */
-export function hostCheck(options: AllowedHostOptions): (host: string | null | undefined) => boolean {
+function hostCheck(options: AllowedHostOptions): (host: string | null | undefined) => boolean {
   const names = allowedHostNames(options);
   const seen = new Map<string, boolean>();
   return (host) => {
@@ -101,4 +103,24 @@ export function forbiddenHostError(host: string | null | undefined): ForbiddenHo
     `This server does not answer to the host name in the Host header (${shown}): it serves only its own site, so a page elsewhere cannot reach it by pointing its DNS here.`,
     'Send the request to the site under its own address (SITE_URL). If this deployment is reached under another name (a proxy, a second domain), the operator adds that name to ALLOWED_HOSTS.',
   );
+}
+
+type SiteHostCheck = (host: string | null | undefined) => boolean;
+
+// Made once per configuration, which tests change between cases: it reads the machine's network interfaces, and
+// it remembers the hosts it has judged.
+const siteHostChecks = new WeakMap<Pick<Config, 'SITE_URL' | 'ALLOWED_HOSTS'>, SiteHostCheck>();
+
+/** The host check of this deployment (SITE_URL, ALLOWED_HOSTS, and the machine's addresses when SITE_URL is unset). */
+export function siteHostCheck(config: Pick<Config, 'SITE_URL' | 'ALLOWED_HOSTS'>): SiteHostCheck {
+  let check = siteHostChecks.get(config);
+  if (!check) {
+    check = hostCheck({
+      siteUrl: config.SITE_URL,
+      allowedHosts: config.ALLOWED_HOSTS,
+      ownAddresses: config.SITE_URL ? [] : machineAddresses(),
+    });
+    siteHostChecks.set(config, check);
+  }
+  return check;
 }

@@ -1,5 +1,5 @@
-import { type Config, getConfig } from '@/lib/config/env';
-import { siteHostCheck } from './site-host';
+import { getConfig } from '@/lib/config/env';
+import { siteHostCheck } from './allowed-host';
 
 // The origin the site is reached at, as the absolute URLs it prints and the mails it sends name it.
 
@@ -22,7 +22,7 @@ export function originFromHeaders(headers: Headers, url?: URL): string {
   const config = getConfig();
   if (config.SITE_URL) return config.SITE_URL.replace(/\/+$/, '');
   const forwarded = config.TRUST_PROXY ? forwardedByProxy(headers) : {};
-  const isSiteHost = siteHostCheckFor(config);
+  const isSiteHost = siteHostCheck(config);
   const forwardedHost = forwarded.host !== undefined && isSiteHost(forwarded.host) ? forwarded.host : undefined;
   const host = forwardedHost ?? validHost(headers.get('host')) ?? validHost(url?.host) ?? 'localhost';
   return `${forwarded.scheme ?? 'http'}://${host}`;
@@ -74,17 +74,6 @@ function forwardedPairs(element: string): Map<string, string> {
     pairs.set(pair.slice(0, equals).trim().toLowerCase(), unquoted);
   }
   return pairs;
-}
-
-/** The host check of the configuration in force, made once per configuration (tests change it between cases). */
-const hostChecks = new WeakMap<Config, (host: string | null | undefined) => boolean>();
-function siteHostCheckFor(config: Config): (host: string | null | undefined) => boolean {
-  let check = hostChecks.get(config);
-  if (!check) {
-    check = siteHostCheck(config);
-    hostChecks.set(config, check);
-  }
-  return check;
 }
 
 /** `http` or `https` (any case, as lower case), or undefined for any other scheme. */

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getConfig } from '@/lib/config/env';
-import { siteHostCheck } from '@/lib/security/site-host';
+import { siteHostCheck } from '@/lib/security/allowed-host';
 
 // A page names itself with absolute URLs (canonical, Open Graph, JSON-LD), so each origin the site is served at
 // has its own rendering of every page. proxy.ts names the origin's segment in a request header and next.config.ts

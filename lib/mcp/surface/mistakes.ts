@@ -161,7 +161,10 @@ function resourceMistake(request: unknown): { code: -32602; message: string; dat
   };
 }
 
-/** The JSON-RPC error that answers a request with a mistake in it, with the request's id; undefined for anything else. */
+/**
+ * The JSON-RPC error that answers a request with a mistake in it, with the request's id; undefined for anything
+ * else.
+ */
 export function mistakeIn(message: unknown): JSONRPCErrorResponse | undefined {
   if (!isJSONRPCRequest(message)) return undefined;
   const named =

@@ -76,7 +76,10 @@ export async function issueSession(
   return { id, protocolVersion: session.protocolVersion, client, createdAt: issuedAt * 1000 };
 }
 
-/** The session an id names when this deployment's `key` signed it and it has not expired; undefined for anything else. */
+/**
+ * The session an id names when this deployment's `key` signed it and it has not expired; undefined for anything
+ * else.
+ */
 export async function readSessionId(id: string, key: Uint8Array): Promise<SessionRecord | undefined> {
   if (id.length > MAX_SESSION_ID_LENGTH) return undefined;
   try {
