@@ -14,18 +14,27 @@ type Validated<T> = { ok: true; data: T } | { ok: false; problems: FieldProblem[
 const TYPE_NAMES: Record<string, string> = {
   string: 'a string',
   number: 'a number',
+  int: 'an integer',
   boolean: 'true or false',
   array: 'an array',
   object: 'a JSON object',
+  record: 'a JSON object',
 };
 
-/** Words zod's type errors for a caller: "is required (a string)", "must be a string, not number". */
+/**
+ * Words zod's type and value errors for a caller: "is required (a string)", "must be a string, not number",
+ * `must be "ref/prompt"`, `must be one of "debug", "info", "error"`.
+ */
 const fieldErrorMap: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type') {
     const expected = TYPE_NAMES[issue.expected] ?? issue.expected;
     if (issue.input === undefined) return `is required (${expected})`;
     const got = issue.input === null ? 'null' : Array.isArray(issue.input) ? 'an array' : typeof issue.input;
     return `must be ${expected}, not ${got}`;
+  }
+  if (issue.code === 'invalid_value') {
+    const values = issue.values.map((value) => JSON.stringify(value));
+    return values.length > 2 ? `must be one of ${values.join(', ')}` : `must be ${values.join(' or ')}`;
   }
   return undefined;
 };
@@ -43,20 +52,35 @@ const MAX_MESSAGE_LENGTH = 200;
 export function validateInput<S extends z.ZodType>(schema: S, data: unknown): Validated<z.output<S>> {
   const parsed = schema.safeParse(data, { error: fieldErrorMap });
   if (parsed.success) return { ok: true, data: parsed.data };
-  return {
-    ok: false,
-    problems: parsed.error.issues.flatMap((issue): FieldProblem[] => {
-      const field = issue.path.map(String).join('.');
-      if (issue.code === 'unrecognized_keys') {
-        return issue.keys.map((key) => ({
-          field: shortened([field, key].filter(Boolean).join('.'), MAX_FIELD_LENGTH),
-          message: 'is not a known field',
-        }));
-      }
-      const message = shortened(issue.message, MAX_MESSAGE_LENGTH);
-      return [{ field: shortened(field, MAX_FIELD_LENGTH), message: field ? message : `the body ${message}` }];
-    }),
-  };
+  return { ok: false, problems: parsed.error.issues.flatMap((issue) => problemsOf(issue, [])) };
+}
+
+/**
+ * The problems of one issue at `base`. A union whose every branch fails first at the same field (a `type` naming
+ * the kind) says what each branch takes there; otherwise the branch with the fewest problems speaks.
+ */
+function problemsOf(issue: z.core.$ZodIssue, base: readonly PropertyKey[]): FieldProblem[] {
+  const path = [...base, ...issue.path];
+  const field = path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({
+      field: shortened([field, key].filter(Boolean).join('.'), MAX_FIELD_LENGTH),
+      message: 'is not a known field',
+    }));
+  }
+  const branches = issue.code === 'invalid_union' ? issue.errors.filter((branch) => branch.length > 0) : [];
+  if (branches.length === 0) {
+    const message = shortened(issue.message, MAX_MESSAGE_LENGTH);
+    return [{ field: shortened(field, MAX_FIELD_LENGTH), message: field ? message : `the body ${message}` }];
+  }
+  const firsts = branches.map((branch) => problemsOf(branch[0] as z.core.$ZodIssue, path)[0]);
+  const [first] = firsts;
+  if (first && firsts.every((each) => each?.field === first.field && each.message.startsWith('must be '))) {
+    const taken = new Set(firsts.map((each) => each?.message.replace(/^must be /, '')));
+    return [{ field: first.field, message: `must be ${[...taken].join(' or ')}` }];
+  }
+  const fewest = branches.reduce((best, branch) => (branch.length < best.length ? branch : best));
+  return fewest.flatMap((inner) => problemsOf(inner, path));
 }
 
 /**

@@ -6,14 +6,15 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { boundedList } from '@/lib/text/bounded-list';
+import { describeProblems, validateInput } from '@/lib/http/validate';
 import { shortened } from '@/lib/text/shortened';
 import { NamedRequestSchema } from '../protocol';
 import { MCP_RESOURCE_URIS } from './mcp-resources';
 import { PROMPTS, shown, unknownPrompt } from './prompts';
 
 // One wording for a client's mistake in a request, in both eras (docs/mcp-clients.md, "Mistakes"): a name this
-// server does not have lists the ones it has; params that do not fit the method name the field and what it
-// expects, checked against the SDK's own schemas before dispatch, not answered -32603 with the validator's dump.
+// server does not have lists the ones it has; params that do not fit the method name each field and what it takes,
+// as REST words a body, checked against the SDK's own schemas before dispatch, not answered -32603 with a dump.
 
 /** Each request a client may send, by its method, as the SDK describes it: the branches of its union. */
 const REQUEST_SCHEMAS = new Map(
@@ -25,89 +26,19 @@ const REQUEST_SCHEMAS = new Map(
   ),
 );
 
-/** The parts of a validator issue a message is made of; the SDK's issues are zod's. */
-const IssueSchema = z.object({
-  code: z.string().optional(),
-  path: z.array(z.union([z.string(), z.number()])).catch([]),
-  message: z.string(),
-  expected: z.string().optional(),
-  values: z.array(z.unknown()).optional(),
-  errors: z.array(z.array(z.unknown())).optional(),
-});
-type Issue = z.infer<typeof IssueSchema>;
-type Path = Issue['path'];
-
-const issuesOf = (raw: readonly unknown[]): Issue[] => raw.flatMap((issue) => IssueSchema.safeParse(issue).data ?? []);
-
-const TYPE_NAMES: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  int: 'an integer',
-  boolean: 'a boolean',
-  object: 'an object',
-  record: 'an object',
-  array: 'an array',
-};
-
-/** `params.ref.type`, `params.items[0]`; a key that is not a plain name is quoted, and cut short. */
-function pathOf(path: Path): string {
-  return path
-    .map((key, index) => {
-      if (typeof key === 'number') return `[${key}]`;
-      if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `[${JSON.stringify(shortened(key, 40))}]`;
-      return index === 0 ? key : `.${key}`;
-    })
-    .join('');
-}
-
-/** What an issue expected, in a few words: "expected a string", `expected "ref/prompt" or "ref/resource"`. */
-function expectation(issue: Issue): string {
-  if (issue.code === 'invalid_type' && issue.expected) {
-    return `expected ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
-  }
-  if (issue.code === 'invalid_value' && issue.values) {
-    return `expected ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}`;
-  }
-  return shortened(issue.message.replace(/^Invalid input: /, ''), 120);
-}
-
-/**
- * The problems of one issue as `path: expectation`. A union that fails at the same field in every branch (a
- * `type` naming the kind) names what each branch expected there; else the branch with fewest problems speaks.
- */
-function problemsOf(issue: Issue, base: Path = []): string[] {
-  const path = [...base, ...issue.path];
-  if (issue.code !== 'invalid_union' || !issue.errors?.length) return [`${pathOf(path)}: ${expectation(issue)}`];
-  const branches = issue.errors.map(issuesOf).filter((branch) => branch.length > 0);
-  const firsts = branches.map((branch) => branch[0]).filter((first) => first !== undefined);
-  const [first] = firsts;
-  if (first && firsts.length === branches.length && firsts.every((f) => pathOf(f.path) === pathOf(first.path))) {
-    const expected = [...new Set(firsts.map((f) => expectation(f).replace(/^expected /, '')))];
-    return [`${pathOf([...path, ...first.path])}: expected ${expected.join(' or ')}`];
-  }
-  const fewest = branches.reduce((best, branch) => (branch.length < best.length ? branch : best), branches[0] ?? []);
-  return fewest.flatMap((inner) => problemsOf(inner, path));
-}
-
 /** The most problems one message names; the rest are counted. */
 const MAX_NAMED_PROBLEMS = 3;
 
 /**
- * The -32602 error for a request whose params do not fit its method's schema in the SDK, e.g.
- * `Invalid params for tools/list: params.cursor: expected a string.`; undefined when they fit, or for a method
- * the SDK does not know (that is -32601, the SDK's to answer).
+ * The -32602 error for a request whose params do not fit its method's schema in the SDK, worded as the REST API
+ * words a body (lib/http/validate.ts), e.g. `Invalid params for tools/list: params.cursor must be a string, not
+ * number.`; undefined when they fit, or for a method the SDK does not know (that is -32601, the SDK's to answer).
  */
 function paramsMistake(request: JSONRPCRequest): { code: -32602; message: string } | undefined {
-  const outcome = REQUEST_SCHEMAS.get(request.method)?.safeParse({ method: request.method, params: request.params });
-  if (!outcome || outcome.success) return undefined;
-  const own = issuesOf(outcome.error.issues);
-  return {
-    code: -32602,
-    message: `Invalid params for ${request.method}: ${boundedList(
-      own.flatMap((issue) => problemsOf(issue)),
-      MAX_NAMED_PROBLEMS,
-    )}.`,
-  };
+  const schema = REQUEST_SCHEMAS.get(request.method);
+  const validated = schema && validateInput(schema, { method: request.method, params: request.params });
+  if (!validated || validated.ok) return undefined;
+  return { code: -32602, message: `Invalid params for ${request.method}: ${describeProblems(validated.problems)}.` };
 }
 
 /** The longest prompt argument accepted: the longest tool field (challenges, project_context) is as long. */

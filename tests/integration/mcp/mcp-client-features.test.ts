@@ -283,21 +283,21 @@ describe('one wording for mistakes, in both eras', () => {
 
   it('resources/read and prompts/get without params name the field that is missing', async () => {
     const [legacyRead, modernRead] = await mistakesOf(11, 'resources/read');
-    expect(legacyRead?.message).toBe('Invalid params for resources/read: params: expected an object.');
+    expect(legacyRead?.message).toBe('Invalid params for resources/read: params is required (a JSON object).');
     // A 2026-07-28 request always has params (its envelope); what it lacks is the URI.
-    expect(modernRead?.message).toBe('Invalid params for resources/read: params.uri: expected a string.');
+    expect(modernRead?.message).toBe('Invalid params for resources/read: params.uri is required (a string).');
     const [legacyGet, modernGet] = await mistakesOf(12, 'prompts/get');
-    expect(legacyGet?.message).toBe('Invalid params for prompts/get: params: expected an object.');
-    expect(modernGet?.message).toBe('Invalid params for prompts/get: params.name: expected a string.');
+    expect(legacyGet?.message).toBe('Invalid params for prompts/get: params is required (a JSON object).');
+    expect(modernGet?.message).toBe('Invalid params for prompts/get: params.name is required (a string).');
   });
 
   it('tools/list with a number for its cursor, and tools/call with a string for its arguments', async () => {
     for (const error of await mistakesOf(13, 'tools/list', { cursor: 5 })) {
-      expect(error.message).toBe('Invalid params for tools/list: params.cursor: expected a string.');
+      expect(error.message).toBe('Invalid params for tools/list: params.cursor must be a string, not number.');
     }
     const call = { name: 'evaluate_client_needs', arguments: 'rebrand after a pivot' };
     for (const error of await mistakesOf(14, 'tools/call', call)) {
-      expect(error.message).toBe('Invalid params for tools/call: params.arguments: expected an object.');
+      expect(error.message).toBe('Invalid params for tools/call: params.arguments must be a JSON object, not string.');
     }
   });
 
@@ -305,7 +305,7 @@ describe('one wording for mistakes, in both eras', () => {
     const params = { ref: { type: 'ref/tool', name: 'x' }, argument: { name: 'a', value: '' } };
     for (const error of await mistakesOf(15, 'completion/complete', params)) {
       expect(error.message).toBe(
-        'Invalid params for completion/complete: params.ref.type: expected "ref/prompt" or "ref/resource".',
+        'Invalid params for completion/complete: params.ref.type must be "ref/prompt" or "ref/resource".',
       );
     }
   });
@@ -339,7 +339,7 @@ describe('one wording for mistakes, in both eras', () => {
       error: {
         code: -32602,
         message:
-          'Invalid params for initialize: params.protocolVersion: expected a string; params.capabilities: expected an object; params.clientInfo: expected an object.',
+          'Invalid params for initialize: params.protocolVersion is required (a string); params.capabilities is required (a JSON object); params.clientInfo is required (a JSON object).',
       },
     });
   });

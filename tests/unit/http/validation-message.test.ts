@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ScheduleConsultationRequestSchema } from '@/lib/agent/agent-schemas';
 import { readJsonBody } from '@/lib/http/body';
 import { ValidationError } from '@/lib/api-errors';
@@ -61,5 +62,37 @@ describe('validation messages stay short whatever the body', () => {
     expect(argumentsMessage({ client_email: 'nope' })).toBe(
       'client_name is required (a string); client_email must be an email address such as name@example.com',
     );
+  });
+});
+
+describe('a value or a kind the schema does not take', () => {
+  const Ref = z.object({
+    ref: z.union([
+      z.object({ type: z.literal('ref/prompt'), name: z.string() }),
+      z.object({ type: z.literal('ref/resource'), uri: z.string() }),
+    ]),
+    level: z.enum(['debug', 'info', 'error']).optional(),
+  });
+  const problemsOf = (input: unknown) => {
+    const validated = validateInput(Ref, input);
+    return validated.ok ? [] : validated.problems;
+  };
+
+  it('names each value taken: two with "or", more as a list', () => {
+    expect(problemsOf({ ref: { type: 'ref/prompt', name: 'x' }, level: 'loud' })).toEqual([
+      { field: 'level', message: 'must be one of "debug", "info", "error"' },
+    ]);
+  });
+
+  it('a union wrong at the field that names its kind says what each kind is', () => {
+    expect(problemsOf({ ref: { type: 'ref/tool', name: 'x' } })).toEqual([
+      { field: 'ref.type', message: 'must be "ref/prompt" or "ref/resource"' },
+    ]);
+  });
+
+  it('a union of the right kind with a field wrong names that field alone', () => {
+    expect(problemsOf({ ref: { type: 'ref/resource' } })).toEqual([
+      { field: 'ref.uri', message: 'is required (a string)' },
+    ]);
   });
 });
