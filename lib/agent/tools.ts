@@ -49,11 +49,16 @@ interface ToolHints {
   openWorld: boolean;
 }
 
-/** One tool of the agent API, described once: REST, the manifest, MCP and OpenAPI all derive from this. */
-export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
-  name: 'evaluate_client_needs' | 'schedule_consultation';
-  /** The REST path segment: the URLs use hyphens where tool names use underscores (docs/agent-api.md, "Manifest"). */
-  slug: string;
+/**
+ * Any tool, whichever door serves it: MCP lists and calls every one, its own among them (lib/mcp), and each counts
+ * its own call. `C` is what its door tells it beyond a REST call.
+ */
+export interface AgentTool<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  C extends ToolContext = ToolContext,
+> {
+  name: string;
   title: string;
   description: string;
   input: I;
@@ -61,6 +66,17 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   /** True when the tool changes something outside the site (sends mail). */
   sideEffects: boolean;
   hints: ToolHints;
+  run(input: z.output<I>, context: C): z.output<O> | Promise<z.output<O>>;
+}
+
+/** One tool of the agent API, described once: REST, the manifest, MCP and OpenAPI all derive from this. */
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends AgentTool<
+  I,
+  O
+> {
+  name: 'evaluate_client_needs' | 'schedule_consultation';
+  /** The REST path segment: the URLs use hyphens where tool names use underscores (docs/agent-api.md, "Manifest"). */
+  slug: string;
   run(input: z.output<I>, context: ToolContext): Promise<z.output<O>>;
 }
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { nonEmptyText } from '@/lib/agent/agent-schemas';
 import { NotFoundError } from '@/lib/api-errors';
+import { countToolCall } from '@/lib/counting/tool-counts';
 import { shortened } from '@/lib/text/shortened';
-import { READS_ONLY, defineMcpOnlyTool, type McpOnlyTool } from './mcp-tool';
+import { READS_ONLY, defineMcpTool, type McpTool } from './mcp-tool';
 
 // search and fetch, the two read-only tools ChatGPT's deep research and company knowledge call, over the site's
 // own documents. MCP tools only: the REST API keeps the specification's two tools (docs/mcp.md, "Tools").
@@ -50,7 +51,7 @@ const FetchOutputSchema = z
   })
   .describe('FetchResponse');
 
-export const searchTool = defineMcpOnlyTool({
+export const searchTool = defineMcpTool({
   name: 'search',
   title: 'Search the site',
   description:
@@ -60,15 +61,18 @@ export const searchTool = defineMcpOnlyTool({
   input: SearchInputSchema,
   output: SearchOutputSchema,
   ...READS_ONLY,
-  run: ({ query }, context) => ({
-    results: context
-      .documents()
-      .search(query, MAX_RESULTS)
-      .map(({ id, title, url }) => ({ id, title, url })),
-  }),
+  run: ({ query }, context) => {
+    countToolCall(context.channel.kind, 'search');
+    return {
+      results: context
+        .documents()
+        .search(query, MAX_RESULTS)
+        .map(({ id, title, url }) => ({ id, title, url })),
+    };
+  },
 });
 
-export const fetchTool = defineMcpOnlyTool({
+export const fetchTool = defineMcpTool({
   name: 'fetch',
   title: 'Fetch a page of the site',
   description: 'The full text of one page of the site, as markdown, by the id search gave for it.',
@@ -76,6 +80,7 @@ export const fetchTool = defineMcpOnlyTool({
   output: FetchOutputSchema,
   ...READS_ONLY,
   run: ({ id }, context) => {
+    countToolCall(context.channel.kind, 'fetch');
     const library = context.documents();
     const document = library.find(id);
     if (!document) {
@@ -88,4 +93,4 @@ export const fetchTool = defineMcpOnlyTool({
   },
 });
 
-export const DOCUMENT_TOOLS: readonly McpOnlyTool[] = [searchTool, fetchTool];
+export const DOCUMENT_TOOLS: readonly McpTool[] = [searchTool, fetchTool];

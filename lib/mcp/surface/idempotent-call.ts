@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ToolDefinition } from '@/lib/agent/tools';
 import { ValidationError } from '@/lib/api-errors';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -34,14 +33,14 @@ export function idempotencyKeyProperty() {
 }
 
 /** A call's arguments without the key, and the key when one was given; a malformed key is a validation error. */
-function takeIdempotencyKey(tool: ToolDefinition, args: unknown): { key?: string; args: unknown } {
+function takeIdempotencyKey(toolName: string, args: unknown): { key?: string; args: unknown } {
   if (!isJsonObject(args) || !(IDEMPOTENCY_KEY_ARGUMENT in args)) return { args };
   const { [IDEMPOTENCY_KEY_ARGUMENT]: raw, ...rest } = args;
   if (raw === undefined || raw === null) return { args: rest };
   const parsed = IdempotencyKeyArgumentSchema.safeParse(raw);
   if (!parsed.success || parsed.data.trim() === '') {
     throw new ValidationError(
-      `The argument ${IDEMPOTENCY_KEY_ARGUMENT} of ${tool.name} must be 1 to 255 printable ASCII characters.`,
+      `The argument ${IDEMPOTENCY_KEY_ARGUMENT} of ${toolName} must be 1 to 255 printable ASCII characters.`,
       `Send a fresh UUID as ${IDEMPOTENCY_KEY_ARGUMENT}, and the same one again only when retrying this call; or leave it out.`,
     );
   }
@@ -54,16 +53,16 @@ function takeIdempotencyKey(tool: ToolDefinition, args: unknown): { key?: string
  * space (a REST call and an MCP call of one client with one key and the same input are one request).
  */
 export function withIdempotencyKey<I, C extends { client: string }>(
-  tool: ToolDefinition,
+  toolName: string,
   parse: (args: unknown) => I,
   handler: (input: I, context: C) => Promise<unknown>,
 ): (args: unknown, context: C) => Promise<unknown> {
   return async (args, context) => {
-    const taken = takeIdempotencyKey(tool, args);
+    const taken = takeIdempotencyKey(toolName, args);
     const input = parse(taken.args);
     if (taken.key === undefined) return handler(input, context);
     const answer = await runIdempotently(
-      idempotencyScope(tool.name, context.client, taken.key),
+      idempotencyScope(toolName, context.client, taken.key),
       fingerprintOf(input),
       async () => Response.json(await handler(input, context)),
       stringValuesOf(input),

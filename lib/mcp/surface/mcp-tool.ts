@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { RequestChannel } from '@/lib/agent/channel';
-import type { ToolContext, ToolDefinition } from '@/lib/agent/tools';
+import type { AgentTool, ToolContext } from '@/lib/agent/tools';
 
-// What every MCP tool is given and what a tool only MCP has looks like: the list of tools (tools.ts), search and
-// fetch (document-tools.ts) and the request view's tool (apps/) all import it, and it imports none of them.
+// What every MCP tool is given and is: the list of tools (mcp-tools.ts), search and fetch (document-tools.ts) and
+// the request view's tool (apps/) all import it, and it imports none of them.
 
 /** How an MCP call arrived, with the revision it speaks, as the consultant's mail and the counts name it. */
 export type McpChannel = Extract<RequestChannel, { kind: 'mcp' }>;
@@ -33,23 +33,13 @@ export interface McpToolContext extends ToolContext {
   documents(): DocumentLibrary;
 }
 
-/** A read-only tool only MCP has: search and fetch, and the request view's prepare_consultation_request. */
-export interface McpOnlyTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends Pick<
-  ToolDefinition,
-  'title' | 'description' | 'sideEffects' | 'hints'
-> {
-  name: string;
-  input: I;
-  output: O;
-  run(input: z.output<I>, context: McpToolContext): z.output<O>;
-}
+/** A tool as MCP calls it, the agent API's two or one of its own: told of its MCP channel and the documents. */
+export type McpTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = AgentTool<I, O, McpToolContext>;
 
 /** The hints of a tool that only reads the site. */
 export const READS_ONLY = { sideEffects: false, hints: { destructive: false, idempotent: true, openWorld: false } };
 
-/** A tool only MCP has, its run typed by its input and output schemas. */
-export function defineMcpOnlyTool<I extends z.ZodType, O extends z.ZodType>(
-  tool: McpOnlyTool<I, O>,
-): McpOnlyTool<I, O> {
+/** A tool only MCP has (search, fetch, the request view's), its run typed by its input and output schemas. */
+export function defineMcpTool<I extends z.ZodType, O extends z.ZodType>(tool: McpTool<I, O>): McpTool<I, O> {
   return tool;
 }

@@ -9,8 +9,7 @@ import { z } from 'zod';
 import { inputJsonSchema, summariseFields } from '@/lib/agent/describe';
 import { findResource } from '@/lib/agent/resources';
 import type { EvaluateClientNeedsResponse } from '@/lib/agent/agent-schemas';
-import { TOOLS, type ToolDefinition, evaluateClientNeedsTool } from '@/lib/agent/tools';
-import { countToolCall } from '@/lib/counting/tool-counts';
+import { TOOLS, evaluateClientNeedsTool } from '@/lib/agent/tools';
 import { ApiError, ValidationError, unexpectedError } from '@/lib/api-errors';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 import { isJsonObject } from '@/lib/text/json-object';
@@ -20,13 +19,10 @@ import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
 import { DOCUMENT_TOOLS } from './document-tools';
 import { siteIcons } from './icons';
 import { idempotencyKeyProperty, withIdempotencyKey } from './idempotent-call';
-import type { McpOnlyTool, McpToolContext } from './mcp-tool';
+import type { McpTool, McpToolContext } from './mcp-tool';
 
-/** The tools only MCP has: search and fetch (document-tools.ts), and the request view's (apps/). */
-const MCP_ONLY_TOOLS: readonly McpOnlyTool[] = [...DOCUMENT_TOOLS, prepareConsultationRequestTool];
-
-/** Every tool over MCP: the agent API's two (lib/agent/tools.ts), then those only MCP has. */
-const MCP_TOOLS: readonly (ToolDefinition | McpOnlyTool)[] = [...TOOLS, ...MCP_ONLY_TOOLS];
+/** Every tool over MCP: the agent API's two (lib/agent/tools.ts), then search and fetch and the request view's. */
+const MCP_TOOLS: readonly McpTool[] = [...TOOLS, ...DOCUMENT_TOOLS, prepareConsultationRequestTool];
 
 export const MCP_TOOL_NAMES: readonly string[] = MCP_TOOLS.map((tool) => tool.name);
 
@@ -63,7 +59,7 @@ export function listMcpTools(origin: string): Tool[] {
 }
 
 /** A tool's input as JSON Schema; a tool with side effects also takes the idempotency key (idempotent-call.ts). */
-function mcpInputSchema(tool: ToolDefinition | McpOnlyTool): Tool['inputSchema'] {
+function mcpInputSchema(tool: McpTool): Tool['inputSchema'] {
   const schema = inputJsonSchema(tool.input);
   if (!tool.sideEffects) return { ...schema, type: 'object' };
   const properties = z.record(z.string(), z.unknown()).parse(schema.properties ?? {});
@@ -84,44 +80,35 @@ function validArguments<I extends z.ZodType>(tool: { name: string; input: I }, a
   );
 }
 
-/** The agent API's tools by name; one with side effects runs at most once per idempotency key when one is given. */
-const AGENT_TOOL_HANDLERS = new Map<string, (args: unknown, context: McpToolContext) => Promise<unknown>>(
-  TOOLS.map((tool: ToolDefinition) => {
+/** Each tool's call by name: its arguments parsed, and run at most once per idempotency key when it has side effects. */
+const HANDLERS = new Map(
+  MCP_TOOLS.map((tool) => {
     const parse = (args: unknown) => validArguments(tool, args);
-    const run = (input: unknown, context: McpToolContext) => tool.run(input, context);
-    return [
-      tool.name,
-      tool.sideEffects ? withIdempotencyKey(tool, parse, run) : async (args, context) => run(parse(args), context),
-    ];
+    const run = async (input: unknown, context: McpToolContext) => tool.run(input, context);
+    const call = tool.sideEffects
+      ? withIdempotencyKey(tool.name, parse, run)
+      : async (args: unknown, context: McpToolContext) => run(parse(args), context);
+    return [tool.name, call] as const;
   }),
 );
-
-/** A tool only MCP has, counted as the agent API's tools count themselves. */
-function runMcpOnlyTool(tool: McpOnlyTool, args: unknown, context: McpToolContext): unknown {
-  const input = validArguments(tool, args);
-  countToolCall(context.channel.kind, tool.name);
-  return tool.run(input, context);
-}
 
 /**
  * tools/call. An unknown tool is a protocol error (MCP 2025-03-26, Tools: "Error Handling"); what the tool refuses
  * is a result with isError, the message and what to do, so the model can correct itself.
  */
 export async function callMcpTool(name: string, args: unknown, context: McpToolContext): Promise<CallToolResult> {
-  const tool = MCP_TOOLS.find((candidate) => candidate.name === name);
-  if (!tool) {
+  const call = HANDLERS.get(name);
+  if (!call) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       `Unknown tool "${name}": this server has ${MCP_TOOL_NAMES.join(', ')}.`,
     );
   }
   try {
-    const output = (MCP_ONLY_TOOLS as readonly unknown[]).includes(tool)
-      ? runMcpOnlyTool(tool as McpOnlyTool, args ?? {}, context)
-      : await AGENT_TOOL_HANDLERS.get(tool.name)?.(args ?? {}, context);
+    const output = await call(args ?? {}, context);
     if (!isJsonObject(output)) throw new Error('a tool returned something other than an object');
     // Not parsed against CallToolResultSchema here: the SDK checks it before sending it.
-    const links = tool === evaluateClientNeedsTool && allowsResourceLinks(context.channel.protocolVersion);
+    const links = name === evaluateClientNeedsTool.name && allowsResourceLinks(context.channel.protocolVersion);
     return {
       // The serialized JSON beside structuredContent, for clients that read only text (MCP 2025-06-18, Tools).
       content: [

@@ -98,6 +98,33 @@ describe('every request is counted by day, agent family and surface, and nothing
     await store.close();
   });
 
+  it('counts each tool called over MCP, the API’s two and MCP’s own alike, once per call it ran', async () => {
+    const call = (id: number, name: string, args: unknown) =>
+      send({
+        ua: 'claude-code/1.0',
+        method: 'POST',
+        path: '/api/mcp',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'MCP-Protocol-Version': '2025-06-18',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+        key: '',
+      });
+    await call(1, 'evaluate_client_needs', { challenges: 'we need a rebrand', technology_sector: 'fintech' });
+    await call(2, 'search', { query: 'rebrand' });
+    await call(3, 'fetch', { id: 'no-such-page' });
+    await call(4, 'prepare_consultation_request', { client_name: 'Ada' });
+    // Arguments the tool refuses before it runs are no call of it.
+    await call(5, 'search', { query: 42 });
+    const store = embeddedStore(dataDir);
+    const tools = ['evaluate_client_needs', 'search', 'fetch', 'prepare_consultation_request'];
+    expect(await countReaches(() => countOf(store, 'tool|mcp|prepare_consultation_request'), 1)).toBe(1);
+    for (const tool of tools) expect(await countOf(store, `tool|mcp|${tool}`), tool).toBe(1);
+    await store.close();
+  });
+
   it('counts the views pages report: visits, the assistant that sent them, never a made-up page or a request', async () => {
     const store = embeddedStore(dataDir);
     const before = await countOf(store, 'request|browser');

@@ -1,5 +1,6 @@
 import { scheduleConsultationTool } from '@/lib/agent/tools';
-import { READS_ONLY, defineMcpOnlyTool } from '../mcp-tool';
+import { countToolCall } from '@/lib/counting/tool-counts';
+import { READS_ONLY, defineMcpTool } from '../mcp-tool';
 import { PrepareConsultationRequestSchema, PreparedConsultationRequestSchema } from './prepared-request';
 import { TOOLS_WITH_VIEWS } from './tool-names';
 
@@ -9,7 +10,7 @@ const SCHEDULE = scheduleConsultationTool.name;
  * The way a model opens the request form for the person to review: it sends and keeps nothing, and its view
  * (the request form, pre-filled) calls schedule_consultation only when the person presses Send.
  */
-export const prepareConsultationRequestTool = defineMcpOnlyTool({
+export const prepareConsultationRequestTool = defineMcpTool({
   name: TOOLS_WITH_VIEWS.prepare,
   title: 'Prepare a consultation request for review',
   description:
@@ -20,13 +21,16 @@ export const prepareConsultationRequestTool = defineMcpOnlyTool({
   input: PrepareConsultationRequestSchema,
   output: PreparedConsultationRequestSchema,
   ...READS_ONLY,
-  run: (draft) => ({
-    sent: false as const,
-    draft: Object.fromEntries(
-      Object.entries(draft).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]])),
-    ),
-    message:
-      `Nothing was sent. The person reviews this request in the form shown with it and presses Send there. ` +
-      `If no form is shown, ask them to confirm these details, then call ${SCHEDULE} with them.`,
-  }),
+  run: (draft, context) => {
+    countToolCall(context.channel.kind, TOOLS_WITH_VIEWS.prepare);
+    return {
+      sent: false as const,
+      draft: Object.fromEntries(
+        Object.entries(draft).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]])),
+      ),
+      message:
+        `Nothing was sent. The person reviews this request in the form shown with it and presses Send there. ` +
+        `If no form is shown, ask them to confirm these details, then call ${SCHEDULE} with them.`,
+    };
+  },
 });
