@@ -74,10 +74,12 @@ function problemsOf(issue: z.core.$ZodIssue, base: readonly PropertyKey[]): Fiel
     return [{ field: shortened(field, MAX_FIELD_LENGTH), message: field ? message : `the body ${message}` }];
   }
   const firsts = branches.map((branch) => problemsOf(branch[0] as z.core.$ZodIssue, path)[0]);
+  // "must be a string, not boolean" and "must be a number, not boolean": "must be a string or a number, not boolean".
+  const takes = firsts.map((each) => (each && /^must be (.+?)(, not .+)?$/.exec(each.message)) ?? undefined);
   const [first] = firsts;
-  if (first && firsts.every((each) => each?.field === first.field && each.message.startsWith('must be '))) {
-    const taken = new Set(firsts.map((each) => each?.message.replace(/^must be /, '')));
-    return [{ field: first.field, message: `must be ${[...taken].join(' or ')}` }];
+  if (first && firsts.every((each, i) => each?.field === first.field && takes[i])) {
+    const taken = new Set(takes.map((take) => take?.[1]));
+    return [{ field: first.field, message: `must be ${[...taken].join(' or ')}${takes[0]?.[2] ?? ''}` }];
   }
   const fewest = branches.reduce((best, branch) => (branch.length < best.length ? branch : best));
   return fewest.flatMap((inner) => problemsOf(inner, path));

@@ -90,6 +90,13 @@ describe('a value or a kind the schema does not take', () => {
     ]);
   });
 
+  it('a union of types names each type once, and what was sent', () => {
+    const validated = validateInput(z.object({ id: z.union([z.string(), z.number()]) }), { id: true });
+    expect(validated.ok ? [] : validated.problems).toEqual([
+      { field: 'id', message: 'must be a string or a number, not boolean' },
+    ]);
+  });
+
   it('a union of the right kind with a field wrong names that field alone', () => {
     expect(problemsOf({ ref: { type: 'ref/resource' } })).toEqual([
       { field: 'ref.uri', message: 'is required (a string)' },
