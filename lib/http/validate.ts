@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import { shortened } from '@/lib/text/shortened';
 import { boundedList } from '@/lib/text/bounded-list';
 
-/** One field that failed validation, worded for the caller: `{ field: 'client_email', message: 'must be an email address…' }`. */
+/**
+ * One field that failed validation, worded for the caller:
+ * `{ field: 'client_email', message: 'must be an email address…' }`.
+ */
 interface FieldProblem {
   /** Dotted path of the field; empty for the body as a whole. */
   field: string;
