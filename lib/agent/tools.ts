@@ -69,6 +69,9 @@ export interface AgentTool<
   run(input: z.output<I>, context: C): z.output<O> | Promise<z.output<O>>;
 }
 
+/** The side effects and hints of a tool that only reads the site. */
+export const READS_ONLY = { sideEffects: false, hints: { destructive: false, idempotent: true, openWorld: false } };
+
 /** One tool of the agent API, described once: REST, the manifest, MCP and OpenAPI all derive from this. */
 export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends AgentTool<
   I,
@@ -99,8 +102,7 @@ export const evaluateClientNeedsTool = defineTool({
     'against the real engagement types (never invented); informational only: it notifies no one and sends nothing.',
   input: EvaluateClientNeedsRequestSchema,
   output: EvaluateClientNeedsResponseSchema,
-  sideEffects: false,
-  hints: { destructive: false, idempotent: true, openWorld: false },
+  ...READS_ONLY,
   async run(input, context) {
     countToolCall(context.channel.kind, 'evaluate_client_needs');
     const answer = evaluateClientNeeds(input, {

@@ -3,7 +3,8 @@ import { nonEmptyText } from '@/lib/agent/agent-schemas';
 import { NotFoundError } from '@/lib/api-errors';
 import { countToolCall } from '@/lib/counting/tool-counts';
 import { shortened } from '@/lib/text/shortened';
-import { READS_ONLY, defineMcpTool, type McpTool } from './mcp-tool';
+import { READS_ONLY } from '@/lib/agent/tools';
+import { defineMcpTool } from './mcp-tool';
 
 // search and fetch, the two read-only tools ChatGPT's deep research and company knowledge call, over the site's
 // own documents. MCP tools only: the REST API keeps the specification's two tools (docs/mcp.md, "Tools").
@@ -92,5 +93,3 @@ export const fetchTool = defineMcpTool({
     return document;
   },
 });
-
-export const DOCUMENT_TOOLS: readonly McpTool[] = [searchTool, fetchTool];

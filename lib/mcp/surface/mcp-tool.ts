@@ -36,9 +36,6 @@ export interface McpToolContext extends ToolContext {
 /** A tool as MCP calls it, the agent API's two or one of its own: told of its MCP channel and the documents. */
 export type McpTool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = AgentTool<I, O, McpToolContext>;
 
-/** The hints of a tool that only reads the site. */
-export const READS_ONLY = { sideEffects: false, hints: { destructive: false, idempotent: true, openWorld: false } };
-
 /** A tool only MCP has (search, fetch, the request view's), its run typed by its input and output schemas. */
 export function defineMcpTool<I extends z.ZodType, O extends z.ZodType>(tool: McpTool<I, O>): McpTool<I, O> {
   return tool;

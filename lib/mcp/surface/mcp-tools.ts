@@ -16,13 +16,13 @@ import { isJsonObject } from '@/lib/text/json-object';
 import { IDEMPOTENCY_KEY_ARGUMENT, allowsResourceLinks } from '../protocol';
 import { appToolMeta } from './apps/tool-meta';
 import { prepareConsultationRequestTool } from './apps/prepare-request-tool';
-import { DOCUMENT_TOOLS } from './document-tools';
+import { fetchTool, searchTool } from './document-tools';
 import { siteIcons } from './icons';
 import { idempotencyKeyProperty, withIdempotencyKey } from './idempotent-call';
 import type { McpTool, McpToolContext } from './mcp-tool';
 
 /** Every tool over MCP: the agent API's two (lib/agent/tools.ts), then search and fetch and the request view's. */
-const MCP_TOOLS: readonly McpTool[] = [...TOOLS, ...DOCUMENT_TOOLS, prepareConsultationRequestTool];
+const MCP_TOOLS: readonly McpTool[] = [...TOOLS, searchTool, fetchTool, prepareConsultationRequestTool];
 
 export const MCP_TOOL_NAMES: readonly string[] = MCP_TOOLS.map((tool) => tool.name);
 

@@ -1,6 +1,6 @@
-import { scheduleConsultationTool } from '@/lib/agent/tools';
+import { READS_ONLY, scheduleConsultationTool } from '@/lib/agent/tools';
 import { countToolCall } from '@/lib/counting/tool-counts';
-import { READS_ONLY, defineMcpTool } from '../mcp-tool';
+import { defineMcpTool } from '../mcp-tool';
 import { PrepareConsultationRequestSchema, PreparedConsultationRequestSchema } from './prepared-request';
 import { TOOLS_WITH_VIEWS } from './tool-names';
 
