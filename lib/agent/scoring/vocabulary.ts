@@ -58,7 +58,9 @@ function preparePhrases(entries: readonly { phrase: string; concept?: string }[]
   const byFirstStem = new Map<string, Phrase[]>();
   for (const phrase of phrases) {
     const first = phrase.stems[0] ?? '';
-    byFirstStem.set(first, [...(byFirstStem.get(first) ?? []), phrase]);
+    const filed = byFirstStem.get(first);
+    if (filed) filed.push(phrase);
+    else byFirstStem.set(first, [phrase]);
   }
   return { byFirstStem, rank: new Map(phrases.map((phrase, index) => [phrase, index])) };
 }

@@ -5,7 +5,6 @@ import {
   specTypeSchemas,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { boundedList } from '@/lib/text/bounded-list';
 import { describeProblems, validateInput } from '@/lib/http/validate';
 import { shortened } from '@/lib/text/shortened';
 import { NamedRequestSchema } from '../protocol';
@@ -25,9 +24,6 @@ const REQUEST_SCHEMAS = new Map(
         : [],
   ),
 );
-
-/** The most problems one message names; the rest are counted. */
-const MAX_NAMED_PROBLEMS = 3;
 
 /**
  * The -32602 error for a request whose params do not fit its method's schema in the SDK, worded as the REST API
@@ -57,16 +53,17 @@ function promptMistake(request: unknown): { code: -32602; message: string } | un
   const prompt = PROMPTS.find((candidate) => candidate.name === name);
   if (!prompt) return { code: -32602, message: unknownPrompt(name) };
   const problems = Object.entries(args).flatMap(([key, value]) => {
-    if (!Object.hasOwn(prompt.args, key)) return [`${shown(key)} is not an argument of ${prompt.name}`];
-    if (typeof value !== 'string') return [`${shown(key)} must be a string`];
+    const field = shown(key);
+    if (!Object.hasOwn(prompt.args, key)) return [{ field, message: `is not an argument of ${prompt.name}` }];
+    if (typeof value !== 'string') return [{ field, message: 'must be a string' }];
     if (value.length > MAX_PROMPT_ARGUMENT_LENGTH)
-      return [`${shown(key)} is longer than ${MAX_PROMPT_ARGUMENT_LENGTH} characters`];
+      return [{ field, message: `is longer than ${MAX_PROMPT_ARGUMENT_LENGTH} characters` }];
     return [];
   });
   if (problems.length === 0) return undefined;
   return {
     code: -32602,
-    message: `Invalid arguments for prompt ${prompt.name}: ${boundedList(problems, MAX_NAMED_PROBLEMS)}. Its arguments are ${Object.keys(prompt.args).join(', ')}, all optional strings.`,
+    message: `Invalid arguments for prompt ${prompt.name}: ${describeProblems(problems)}. Its arguments are ${Object.keys(prompt.args).join(', ')}, all optional strings.`,
   };
 }
 
